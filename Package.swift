@@ -1,0 +1,54 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// One package, two programs: `kiosk` (the station) and `checkin-hub` (the server).
+// Each area below keeps its targets together so it can grow without touching the others.
+
+var targets: [Target] = []
+var products: [Product] = [
+    .executable(name: "kiosk", targets: ["kiosk"]),
+]
+
+// MARK: - Foundation: domain, station store, command line
+
+targets += [
+    .target(name: "CheckInCore"),
+    .target(
+        name: "KioskStore",
+        dependencies: [
+            "CheckInCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .executableTarget(
+        name: "kiosk",
+        dependencies: [
+            "CheckInCore",
+            "KioskStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .testTarget(name: "CheckInCoreTests", dependencies: ["CheckInCore"]),
+]
+
+let package = Package(
+    name: "checkin-kiosk",
+    products: products,
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: targets
+)
+
+for target in package.targets where [.regular, .test, .executable].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -1,0 +1,1 @@
+// Domain types and rules of the check-in station. No I/O.

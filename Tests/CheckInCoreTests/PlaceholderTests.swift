@@ -1,0 +1,4 @@
+import Testing
+@testable import CheckInCore
+
+@Test func placeholder() { #expect(Bool(true)) }
