@@ -34,6 +34,13 @@ targets += [
     .testTarget(name: "CheckInCoreTests", dependencies: ["CheckInCore"]),
 ]
 
+// MARK: - Shared C libraries
+
+targets += [
+    // No pkgConfig: the module map's `link` line is enough, and a missing .pc would only warn.
+    .systemLibrary(name: "CQRencode", providers: [.apt(["libqrencode-dev"])]),
+]
+
 let package = Package(
     name: "checkin-kiosk",
     products: products,

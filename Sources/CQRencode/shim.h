@@ -1,0 +1,2 @@
+// libqrencode, used to draw the QR code on badges and to generate test frames.
+#include <qrencode.h>
