@@ -1,1 +1,0 @@
-// Domain types and rules of the check-in station. No I/O.

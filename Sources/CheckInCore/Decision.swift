@@ -1,0 +1,70 @@
+/// The answer to one presented code.
+public enum Decision: Sendable, Hashable {
+    /// Let the guest in.
+    case admitted
+    /// Admitted moments ago (within the tolerance window), possibly at another station:
+    /// the same admission, shown as information.
+    case duplicate(previous: PriorCheckIn)
+    /// A single-entry ticket already used, beyond the tolerance window.
+    case alreadyCheckedIn(previous: PriorCheckIn)
+    /// No guest holds this code (or the input was not a code at all).
+    case unknownCode
+    /// The guest's access type is not admitted at this station.
+    case notValidHere(accessType: String)
+    /// The ticket is not valid at this time.
+    case outsideWindow(validFrom: Timestamp?, validUntil: Timestamp?)
+    /// The ticket was cancelled, refunded or transferred.
+    case revoked
+
+    /// The stable name used in JSON, exit codes and logs.
+    public var kind: Kind {
+        switch self {
+        case .admitted: .admitted
+        case .duplicate: .duplicate
+        case .alreadyCheckedIn: .alreadyCheckedIn
+        case .unknownCode: .unknownCode
+        case .notValidHere: .notValidHere
+        case .outsideWindow: .outsideWindow
+        case .revoked: .revoked
+        }
+    }
+
+    /// The earlier check-in this decision refers to, if any.
+    public var previous: PriorCheckIn? {
+        switch self {
+        case .duplicate(let previous), .alreadyCheckedIn(let previous): previous
+        default: nil
+        }
+    }
+
+    /// Whether the guest may pass (a duplicate is the same, earlier admission: they are in).
+    public var letsGuestIn: Bool {
+        switch self {
+        case .admitted, .duplicate: true
+        default: false
+        }
+    }
+
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case admitted
+        case duplicate
+        case alreadyCheckedIn = "already_checked_in"
+        case unknownCode = "unknown_code"
+        case notValidHere = "not_valid_here"
+        case outsideWindow = "outside_window"
+        case revoked
+
+        /// Process exit status of `kiosk checkin` for this decision; documented in the README.
+        public var exitCode: Int32 {
+            switch self {
+            case .admitted: 0
+            case .duplicate: 10
+            case .alreadyCheckedIn: 11
+            case .unknownCode: 12
+            case .notValidHere: 13
+            case .outsideWindow: 14
+            case .revoked: 15
+            }
+        }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import CheckInCore
-
-@Test func placeholder() { #expect(Bool(true)) }
