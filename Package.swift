@@ -13,14 +13,28 @@ var products: [Product] = [
 
 targets += [
     .target(name: "CheckInCore"),
+    // Roster CSV mapping shared by `kiosk import` and `checkin-hub import`.
+    .target(
+        name: "RosterCSV",
+        dependencies: ["CheckInCore", .product(name: "CSV", package: "CSV.swift")]
+    ),
     .target(
         name: "KioskStore",
         dependencies: [
             "CheckInCore",
+            "RosterCSV",
             .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
-        ]
+        ],
+        plugins: ["EmbedMigrationsPlugin"]
+    ),
+    // Migrations ship inside the binaries: see Sources/EmbedMigrationsPlugin.
+    .executableTarget(name: "embed-migrations"),
+    .plugin(
+        name: "EmbedMigrationsPlugin",
+        capability: .buildTool(),
+        dependencies: ["embed-migrations"],
+        path: "Sources/EmbedMigrationsPlugin"
     ),
     .executableTarget(
         name: "kiosk",
@@ -32,6 +46,11 @@ targets += [
         ]
     ),
     .testTarget(name: "CheckInCoreTests", dependencies: ["CheckInCore"]),
+    .testTarget(name: "RosterCSVTests", dependencies: ["RosterCSV", "CheckInCore"]),
+    .testTarget(name: "KioskStoreTests", dependencies: ["KioskStore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(name: "KioskCommandTests", dependencies: ["KioskStore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+    // Helpers every test target may use: temporary directories, running the built executables.
+    .target(name: "KioskTestSupport", path: "Tests/KioskTestSupport"),
 ]
 
 // MARK: - Shared C libraries

@@ -1,0 +1,105 @@
+import CSV
+import CheckInCore
+import Foundation
+
+/// Reads a roster CSV export into rows, rejecting bad rows with their line number and reason.
+///
+/// Accepts UTF-8 with or without BOM, CRLF or LF line ends, and quoted fields holding commas,
+/// quotes and newlines (parsing is CSV.swift's). A row with a problem never stops the import
+/// of the good rows.
+/// ```swift
+/// let file = try RosterCSVParser.parse(data)
+/// for rejection in file.rejected { print("line \(rejection.line): \(rejection.reason)") }
+/// ```
+public enum RosterCSVParser {
+    /// The longest field accepted; longer values are damage in the export, not names.
+    public static let maximumFieldLength = 1_000
+
+    public static func parse(_ data: Data, caseInsensitiveCodes: Bool = true) throws(RosterFileError) -> RosterFile {
+        guard var text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        if text.unicodeScalars.allSatisfy({ CharacterSet.whitespacesAndNewlines.contains($0) }) { throw .empty }
+
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: false)
+        } catch {
+            throw .unreadable(String(describing: error))
+        }
+        guard let header = reader.headerRow, !header.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        else { throw .empty }
+        let columns = try RosterColumns(header: header)
+
+        var rows: [RosterRow] = []
+        var rejected: [RosterRejection] = []
+        var firstLineOfCode: [TicketCode: Int] = [:]
+        // Physical line where the next record starts: the header's own newlines count too.
+        var line = 2 + header.reduce(0) { $0 + $1.newlineCount }
+
+        while let fields = reader.next() {
+            let recordLine = line
+            line += 1 + fields.reduce(0) { $0 + $1.newlineCount }
+            if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            if let error = reader.error {
+                rejected.append(RosterRejection(line: recordLine, reason: "unreadable CSV: \(error)"))
+                break
+            }
+            switch row(fields, columns: columns, headerCount: header.count, line: recordLine, caseInsensitive: caseInsensitiveCodes) {
+            case .failure(let rejection):
+                rejected.append(rejection)
+            case .success(let row):
+                if let first = firstLineOfCode[row.code] {
+                    rejected.append(RosterRejection(line: recordLine, reason: "duplicate ticket code \(row.code.value) (first on line \(first))"))
+                } else {
+                    firstLineOfCode[row.code] = recordLine
+                    rows.append(row)
+                }
+            }
+        }
+        if let error = reader.error, rows.isEmpty, rejected.isEmpty { throw .unreadable(String(describing: error)) }
+        return RosterFile(rows: rows, rejected: rejected, format: columns.format)
+    }
+
+    private static func row(
+        _ fields: [String], columns: RosterColumns, headerCount: Int, line: Int, caseInsensitive: Bool
+    ) -> Result<RosterRow, RosterRejection> {
+        func reject(_ reason: String) -> Result<RosterRow, RosterRejection> { .failure(RosterRejection(line: line, reason: reason)) }
+        if fields.count > headerCount {
+            return reject("\(fields.count) fields but the header has \(headerCount): a comma inside an unquoted field?")
+        }
+        func field(_ index: Int?) -> String {
+            guard let index, index < fields.count else { return "" }
+            return fields[index].trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if let long = fields.first(where: { $0.count > maximumFieldLength }) {
+            return reject("a field is \(long.count) characters long (limit \(maximumFieldLength))")
+        }
+        let rawCode = field(columns.code)
+        guard !rawCode.isEmpty else { return reject("missing ticket code") }
+        guard let code = TicketCode(normalizing: rawCode, caseInsensitive: caseInsensitive) else {
+            return reject("ticket code is not usable (spaces or control characters inside)")
+        }
+        var name = field(columns.name)
+        if name.isEmpty {
+            name = [field(columns.firstName), field(columns.lastName)].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        name = name.replacingOccurrences(of: "\u{0}", with: "")
+        guard !name.isEmpty else { return reject("missing name") }
+        let email = field(columns.email)
+        if !email.isEmpty && !isPlausibleEmail(email) { return reject("e-mail address \"\(Sanitized.text(email))\" is not valid") }
+        let accessType = field(columns.accessType)
+        return .success(RosterRow(
+            line: line, code: code, name: name, email: email, company: field(columns.company),
+            accessType: accessType.isEmpty ? "General" : accessType))
+    }
+
+    static func isPlausibleEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !text.contains(where: { $0.isWhitespace })
+    }
+}
+
+extension String {
+    var newlineCount: Int { reduce(0) { $1 == "\n" || $1 == "\r\n" ? $0 + 1 : $0 } }
+}

@@ -1,0 +1,53 @@
+/// Where each field sits in a header row, for the exports organizers actually have:
+/// a generic sheet, pretix's attendee/check-in list export, and Eventbrite's attendee report.
+struct RosterColumns {
+    var code: Int
+    var name: Int?
+    var firstName: Int?
+    var lastName: Int?
+    var email: Int?
+    var company: Int?
+    var accessType: Int?
+    var format: String
+
+    static let codeHeaders = ["code", "ticket code", "ticket", "secret", "barcode", "barcode #", "ticket secret", "qr code", "ticket id"]
+    static let nameHeaders = ["name", "full name", "attendee name", "attendee", "guest name"]
+    static let firstNameHeaders = ["first name", "firstname", "given name", "attendee name: given name", "forename"]
+    static let lastNameHeaders = ["last name", "lastname", "surname", "family name", "attendee name: family name"]
+    static let emailHeaders = ["email", "e-mail", "email address", "e-mail address", "attendee email", "attendee e-mail", "mail"]
+    static let companyHeaders = ["company", "organization", "organisation", "company name", "attendee company"]
+    static let accessTypeHeaders = ["access type", "ticket type", "product", "ticket name", "category", "type"]
+
+    /// Lower-cased, `_`/`-` separators as spaces (except in "e-mail"), spaces collapsed.
+    static func normalize(_ header: String) -> String {
+        var text = header.lowercased().trimmingCharacters(in: .whitespaces)
+        if text != "e-mail" && !text.hasSuffix(" e-mail") && !text.hasPrefix("e-mail ") {
+            text = text.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+        } else {
+            text = text.replacingOccurrences(of: "_", with: " ")
+        }
+        return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    init(header: [String]) throws(RosterFileError) {
+        let normalized = header.map(Self.normalize)
+        func find(_ names: [String]) -> Int? {
+            for name in names { if let index = normalized.firstIndex(of: name) { return index } }
+            return nil
+        }
+        guard let code = find(Self.codeHeaders) else { throw .missingColumn("ticket code", header: header) }
+        self.code = code
+        self.name = find(Self.nameHeaders)
+        self.firstName = find(Self.firstNameHeaders)
+        self.lastName = find(Self.lastNameHeaders)
+        guard name != nil || firstName != nil || lastName != nil else { throw .missingColumn("name", header: header) }
+        self.email = find(Self.emailHeaders)
+        self.company = find(Self.companyHeaders)
+        self.accessType = find(Self.accessTypeHeaders)
+        if normalized.contains("barcode #") { format = "eventbrite" }
+        else if normalized.contains("secret") && normalized.contains("order code") { format = "pretix" }
+        else { format = "generic" }
+    }
+}
+
+import Foundation

@@ -1,0 +1,62 @@
+import CheckInCore
+
+/// One guest read from a roster file, before it is stored.
+public struct RosterRow: Sendable, Hashable {
+    /// The physical line of the file where the row starts (the header is line 1).
+    public var line: Int
+    public var code: TicketCode
+    public var name: String
+    public var email: String
+    public var company: String
+    /// The ticket-type name as written in the file ("General" when the file has none).
+    public var accessType: String
+
+    public init(line: Int, code: TicketCode, name: String, email: String, company: String, accessType: String) {
+        self.line = line
+        self.code = code
+        self.name = name
+        self.email = email
+        self.company = company
+        self.accessType = accessType
+    }
+}
+
+/// A row that could not be imported, with the reason in words an organizer can act on.
+public struct RosterRejection: Error, Sendable, Hashable, Codable {
+    public var line: Int
+    public var reason: String
+
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+}
+
+/// The good rows and the rejected ones of a roster file.
+public struct RosterFile: Sendable {
+    public var rows: [RosterRow]
+    public var rejected: [RosterRejection]
+    /// Which export format the header looked like (for messages): generic, pretix, eventbrite.
+    public var format: String
+}
+
+/// A roster file that cannot be imported at all.
+public enum RosterFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    case empty
+    case notUTF8
+    case missingColumn(String, header: [String])
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            "The roster file is empty: export it again with a header row and one guest per line."
+        case .notUTF8:
+            "The roster file is not UTF-8 text: save it as \"CSV UTF-8\" and import it again."
+        case .missingColumn(let column, let header):
+            "The roster file has no \(column) column (found: \(header.joined(separator: ", "))). Rename the column or export with ticket codes."
+        case .unreadable(let detail):
+            "The roster file is not valid CSV (\(detail)): check quotes and export it again."
+        }
+    }
+}
