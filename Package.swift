@@ -41,6 +41,7 @@ targets += [
         dependencies: [
             "CheckInCore",
             "KioskStore",
+            "RosterCSV",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]

@@ -1,0 +1,113 @@
+import CheckInCore
+import Foundation
+import GRDB
+
+/// A code presented at the station, by camera, scanner, keyboard or search.
+public struct CheckInRequest: Sendable {
+    public var rawCode: String
+    public var source: CheckInSource
+    public var operatorName: String?
+    public var station: String?
+    public var at: Timestamp
+    public var direction: Direction
+
+    public init(rawCode: String, source: CheckInSource, operatorName: String? = nil, station: String? = nil,
+                at: Timestamp = .now(), direction: Direction = .entry) {
+        self.rawCode = rawCode
+        self.source = source
+        self.operatorName = operatorName
+        self.station = station
+        self.at = at
+        self.direction = direction
+    }
+}
+
+/// The decision for a presented code and what was recorded.
+public struct CheckInResult: Sendable {
+    public var decision: Decision
+    public var guest: GuestDetails?
+    /// The check-in recorded by this call (or by an earlier call with the same key), when admitted.
+    public var recorded: CheckIn?
+    /// The same idempotency key had already been recorded: nothing new was written.
+    public var replayed: Bool
+}
+
+extension KioskDatabase {
+    /// Decides a presented code and records the outcome durably in one transaction: the
+    /// check-in, its outbox entry for the hub, and the audit-log line. When this returns, the
+    /// check-in survives a crash or a power cut.
+    public func checkIn(_ request: CheckInRequest) async throws(StoreError) -> CheckInResult {
+        try requireUsable()
+        let deviceID = self.deviceID
+        let (station, operatorName) = try identity(station: request.station, operatorName: request.operatorName)
+        return try await wrap {
+            try await writer.write { db in
+                try Self.checkIn(db, request: request, deviceID: deviceID, station: station, operatorName: operatorName)
+            }
+        }
+    }
+
+    static func checkIn(_ db: Database, request: CheckInRequest, deviceID: String, station: String, operatorName: String) throws -> CheckInResult {
+        let policy = try policy(db)
+        let code = TicketCode(normalizing: request.rawCode, caseInsensitive: policy.caseInsensitiveCodes)
+        let guest = try code.flatMap { try GuestRecord.fetchGuest(db, code: $0) }
+        let accessType = try guest.flatMap { try GuestRecord.fetchAccessType(db, id: $0.accessTypeID) }
+
+        func audit(_ decision: Decision) throws {
+            try db.execute(sql: """
+                INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision, detail)
+                VALUES (?, ?, ?, ?, ?, 'attempt', ?, ?, ?, ?)
+                """, arguments: [request.at.milliseconds, deviceID, station, operatorName, request.source.rawValue,
+                                 code?.value ?? String(Sanitized.text(request.rawCode).prefix(64)), guest?.id,
+                                 decision.kind.rawValue, request.direction.rawValue])
+        }
+
+        guard let guest else {
+            try audit(.unknownCode)
+            return CheckInResult(decision: .unknownCode, guest: nil, recorded: nil, replayed: false)
+        }
+        let key = IdempotencyKey(deviceID: deviceID, guestID: guest.id, scannedAt: request.at)
+        if let existing = try Row.fetchOne(db, sql: """
+            SELECT device_id, guest_id, scanned_at, station, operator, source, direction FROM check_ins WHERE idempotency_key = ?
+            """, arguments: [key.description]) {
+            return CheckInResult(decision: .admitted, guest: try GuestRecord.details(db, guest: guest),
+                                 recorded: GuestRecord.checkIn(existing), replayed: true)
+        }
+
+        let decision = CheckInRules.decide(
+            .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try admittedAccessTypes(db)),
+            guest: guest, accessType: accessType, admissions: try GuestRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
+        try audit(decision)
+
+        var recorded: CheckIn?
+        if decision == .admitted {
+            let checkIn = CheckIn(key: key, station: station, operatorName: operatorName, source: request.source, direction: request.direction)
+            try insert(db, checkIn: checkIn)
+            recorded = checkIn
+        }
+        return CheckInResult(decision: decision, guest: try GuestRecord.details(db, guest: guest), recorded: recorded, replayed: false)
+    }
+
+    /// Writes a local check-in and its outbox entry (same transaction as the caller's).
+    static func insert(_ db: Database, checkIn: CheckIn) throws {
+        try db.execute(sql: """
+            INSERT INTO check_ins (idempotency_key, guest_id, device_id, station, operator, source, direction, scanned_at, origin)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'local')
+            """, arguments: [checkIn.key.description, checkIn.guestID, checkIn.deviceID, checkIn.station,
+                             checkIn.operatorName, checkIn.source.rawValue, checkIn.direction.rawValue, checkIn.scannedAt.milliseconds])
+        let payload: JSONValue = [
+            "idempotency_key": .string(checkIn.key.description), "guest_id": .string(checkIn.guestID),
+            "device_id": .string(checkIn.deviceID), "scanned_at": .int(Int(checkIn.scannedAt.milliseconds)),
+            "station": .string(checkIn.station), "operator": .string(checkIn.operatorName),
+            "source": .string(checkIn.source.rawValue), "direction": .string(checkIn.direction.rawValue),
+        ]
+        try enqueue(db, kind: "checkin", ref: checkIn.key.description, payload: payload, sortAt: checkIn.scannedAt)
+    }
+
+    /// Adds a change for the hub; a second change with the same kind and ref is the same change.
+    static func enqueue(_ db: Database, kind: String, ref: String, payload: JSONValue, sortAt: Timestamp) throws {
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO outbox (kind, ref, payload, created_at, sort_at) VALUES (?, ?, ?, ?, ?)
+            """, arguments: [kind, ref, payload.serialized, Timestamp.now().milliseconds, sortAt.milliseconds])
+    }
+}

@@ -1,0 +1,120 @@
+import CheckInCore
+import Foundation
+import GRDB
+
+/// A guest registered at the door.
+public struct WalkInRequest: Sendable {
+    public var name: String
+    public var email: String
+    public var company: String
+    public var accessTypeID: String
+    public var operatorName: String?
+    public var station: String?
+    public var at: Timestamp
+
+    public init(name: String, email: String = "", company: String = "", accessTypeID: String,
+                operatorName: String? = nil, station: String? = nil, at: Timestamp = .now()) {
+        self.name = name
+        self.email = email
+        self.company = company
+        self.accessTypeID = accessTypeID
+        self.operatorName = operatorName
+        self.station = station
+        self.at = at
+    }
+}
+
+extension KioskDatabase {
+    /// Registers a walk-in: creates the guest with a new ticket code, checks them in, and queues
+    /// both for the hub, in one transaction. Works offline.
+    public func addWalkIn(_ request: WalkInRequest) async throws(StoreError) -> CheckInResult {
+        try requireUsable()
+        let name = Sanitized.text(request.name).trimmingCharacters(in: .whitespacesAndNewlines)
+        let email = request.email.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw .invalid(field: "Name", reason: "enter the guest's name") }
+        guard name.count <= 200 else { throw .invalid(field: "Name", reason: "at most 200 characters") }
+        if !email.isEmpty {
+            let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(where: \.isWhitespace) else {
+                throw .invalid(field: "E-mail", reason: "not a valid address (leave it empty if unknown)")
+            }
+        }
+        let deviceID = self.deviceID
+        let (station, operatorName) = try identity(station: request.station, operatorName: request.operatorName)
+        let company = Sanitized.text(request.company).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try await wrap {
+            try await writer.write { db in
+                guard try GuestRecord.fetchAccessType(db, id: request.accessTypeID) != nil else {
+                    throw StoreError.invalid(field: "Access type", reason: "unknown access type \(request.accessTypeID)")
+                }
+                let guestID = UUID().uuidString.lowercased()
+                let code = Self.newWalkInCode()
+                try db.execute(sql: """
+                    INSERT INTO guests (id, code, name, email, company, access_type_id, walk_in, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+                    """, arguments: [guestID, code, name, email, company, request.accessTypeID, request.at.milliseconds])
+                let payload: JSONValue = [
+                    "guest_id": .string(guestID), "code": .string(code), "name": .string(name), "email": .string(email),
+                    "company": .string(company), "access_type_id": .string(request.accessTypeID),
+                    "device_id": .string(deviceID), "station": .string(station), "operator": .string(operatorName),
+                    "created_at": .int(Int(request.at.milliseconds)),
+                ]
+                // The walk-in sorts just before its own check-in so the hub learns the guest first.
+                try Self.enqueue(db, kind: "walkin", ref: guestID, payload: payload, sortAt: request.at.adding(milliseconds: -1))
+                try db.execute(sql: """
+                    INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision)
+                    VALUES (?, ?, ?, ?, 'walk_in', 'walkin', ?, ?, NULL)
+                    """, arguments: [request.at.milliseconds, deviceID, station, operatorName, code, guestID])
+                return try Self.checkIn(db, request: CheckInRequest(rawCode: code, source: .walkIn, at: request.at),
+                                        deviceID: deviceID, station: station, operatorName: operatorName)
+            }
+        }
+    }
+
+    /// A ticket code for a walk-in: `W-` and 8 characters that cannot be confused when typed.
+    static func newWalkInCode() -> String {
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        return "W-" + String((0..<8).map { _ in alphabet.randomElement()! })
+    }
+
+    /// Undoes this station's most recent check-in that is not undone yet (audited, queued for
+    /// the hub). Returns the undone check-in, or `nil` when there is nothing to undo.
+    public func undoLastCheckIn(operatorName: String? = nil, at: Timestamp = .now()) async throws(StoreError) -> (checkIn: CheckIn, guest: GuestDetails?)? {
+        try requireUsable()
+        let deviceID = self.deviceID
+        let (station, operatorName) = try identity(station: nil, operatorName: operatorName)
+        return try await wrap {
+            try await writer.write { db in
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT id, idempotency_key, device_id, guest_id, scanned_at, station, operator, source, direction FROM check_ins
+                    WHERE device_id = ? AND origin = 'local' AND undone_at IS NULL ORDER BY scanned_at DESC, id DESC LIMIT 1
+                    """, arguments: [deviceID]) else { return nil }
+                let checkIn = GuestRecord.checkIn(row)
+                try db.execute(sql: "UPDATE check_ins SET undone_at = ? WHERE id = ?", arguments: [at.milliseconds, row["id"] as Int64])
+                try Self.enqueue(db, kind: "undo", ref: checkIn.key.description,
+                                 payload: ["idempotency_key": .string(checkIn.key.description), "undone_at": .int(Int(at.milliseconds)),
+                                           "operator": .string(operatorName), "device_id": .string(deviceID)],
+                                 sortAt: at)
+                try db.execute(sql: """
+                    INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, decision, detail)
+                    VALUES (?, ?, ?, ?, 'typed', 'undo', ?, NULL, ?)
+                    """, arguments: [at.milliseconds, deviceID, station, operatorName, checkIn.guestID, checkIn.key.description])
+                let guest = try GuestRecord.fetchGuest(db, id: checkIn.guestID).map { try GuestRecord.details(db, guest: $0) }
+                return (checkIn, guest)
+            }
+        }
+    }
+
+    /// Records an operator action that is not a check-in (e.g. a badge reprint) in the audit log.
+    public func audit(action: String, guestID: String?, detail: String?, operatorName: String? = nil) async throws(StoreError) {
+        try requireUsable()
+        let deviceID = self.deviceID
+        let (station, operatorName) = try identity(station: nil, operatorName: operatorName)
+        try await wrap {
+            try await writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, detail) VALUES (?, ?, ?, ?, 'typed', ?, ?, ?)
+                    """, arguments: [Timestamp.now().milliseconds, deviceID, station, operatorName, action, guestID, detail])
+            }
+        }
+    }
+}

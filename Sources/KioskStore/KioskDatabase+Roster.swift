@@ -1,0 +1,126 @@
+import CheckInCore
+import Foundation
+import GRDB
+import RosterCSV
+
+/// The outcome of a roster import.
+public struct RosterImportSummary: Sendable, Equatable {
+    /// New guests.
+    public var imported: Int
+    /// Existing guests (same code) whose name, e-mail, company or access type changed.
+    public var updated: Int
+    /// Existing guests present again without change.
+    public var unchanged: Int
+    public var rejected: [RosterRejection]
+}
+
+extension KioskDatabase {
+    /// Imports parsed roster rows in one transaction. Guests are matched by ticket code and
+    /// updated in place; recorded check-ins are never touched.
+    public func importRoster(_ file: RosterFile) async throws(StoreError) -> RosterImportSummary {
+        try requireUsable()
+        let rows = file.rows
+        let rejected = file.rejected
+        return try await wrap {
+            try await writer.write { db in
+                let now = Timestamp.now().milliseconds
+                var typeIDs: [String: String] = [:]
+                for name in Set(rows.map(\.accessType)) {
+                    let id = AccessType.identifier(forName: name)
+                    typeIDs[name] = id
+                    try db.execute(sql: """
+                        INSERT INTO access_types (id, name, updated_at) VALUES (?, ?, ?)
+                        ON CONFLICT(id) DO NOTHING
+                        """, arguments: [id, name, now])
+                }
+                var existing: [String: (id: String, name: String, email: String, company: String, type: String)] = [:]
+                let cursor = try Row.fetchCursor(db, sql: "SELECT id, code, name, email, company, access_type_id FROM guests")
+                while let row = try cursor.next() {
+                    existing[row["code"]] = (row["id"], row["name"], row["email"], row["company"], row["access_type_id"])
+                }
+                let insert = try db.makeStatement(sql: """
+                    INSERT INTO guests (id, code, name, email, company, access_type_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """)
+                let update = try db.makeStatement(sql: """
+                    UPDATE guests SET name = ?, email = ?, company = ?, access_type_id = ?, updated_at = ? WHERE id = ?
+                    """)
+                var summary = RosterImportSummary(imported: 0, updated: 0, unchanged: 0, rejected: rejected)
+                for row in rows {
+                    let type = typeIDs[row.accessType] ?? AccessType.identifier(forName: row.accessType)
+                    if let old = existing[row.code.value] {
+                        if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type {
+                            summary.unchanged += 1
+                        } else {
+                            try update.execute(arguments: [row.name, row.email, row.company, type, now, old.id])
+                            summary.updated += 1
+                        }
+                    } else {
+                        try insert.execute(arguments: [UUID().uuidString.lowercased(), row.code.value, row.name, row.email, row.company, type, now])
+                        summary.imported += 1
+                    }
+                }
+                try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                               arguments: [SettingKey.rosterImportedAt.rawValue, String(now)])
+                return summary
+            }
+        }
+    }
+
+    /// Adds or replaces an access type (single entry or re-entry, optional time window).
+    public func saveAccessType(_ type: AccessType) async throws(StoreError) {
+        try requireUsable()
+        try await wrap {
+            try await writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO access_types (id, name, reentry, valid_from, valid_until, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET name = excluded.name, reentry = excluded.reentry,
+                        valid_from = excluded.valid_from, valid_until = excluded.valid_until, updated_at = excluded.updated_at
+                    """, arguments: [type.id, type.name, type.reentry, type.validFrom?.milliseconds, type.validUntil?.milliseconds, Timestamp.now().milliseconds])
+            }
+        }
+    }
+
+    /// Adds or replaces a guest, matched by id (the hub's sync and tests use this).
+    public func saveGuest(_ guest: Guest) async throws(StoreError) {
+        try requireUsable()
+        try await wrap {
+            try await writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET code = excluded.code, name = excluded.name, email = excluded.email,
+                        company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
+                        walk_in = excluded.walk_in, updated_at = excluded.updated_at
+                    """, arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company, guest.accessTypeID,
+                                     guest.revoked, guest.walkIn, Timestamp.now().milliseconds])
+            }
+        }
+    }
+
+    /// The guest holding `code` (normalized as the event's rules say), with their state.
+    public func guest(code raw: String) throws(StoreError) -> GuestDetails? {
+        try requireUsable()
+        return try wrap {
+            try writer.read { db in
+                let policy = try Self.policy(db)
+                guard let code = TicketCode(normalizing: raw, caseInsensitive: policy.caseInsensitiveCodes),
+                      let guest = try GuestRecord.fetchGuest(db, code: code) else { return nil }
+                return try GuestRecord.details(db, guest: guest)
+            }
+        }
+    }
+
+    /// The guest with this id, with their state.
+    public func guest(id: String) throws(StoreError) -> GuestDetails? {
+        try requireUsable()
+        return try wrap {
+            try writer.read { db in try GuestRecord.fetchGuest(db, id: id).map { try GuestRecord.details(db, guest: $0) } }
+        }
+    }
+
+    /// All access types, by name.
+    public func accessTypes() throws(StoreError) -> [AccessType] {
+        try requireUsable()
+        return try wrap { try writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM access_types ORDER BY name").map(GuestRecord.accessType) } }
+    }
+}

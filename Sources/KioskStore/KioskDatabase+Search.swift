@@ -1,0 +1,38 @@
+import Foundation
+import CheckInCore
+import GRDB
+
+extension KioskDatabase {
+    /// Finds guests by name, e-mail, company or code: case- and accent-insensitive, by
+    /// substring, every word of the query must match ("jose mull" finds "José Müller").
+    public func search(_ query: String, limit: Int = 20) throws(StoreError) -> [GuestDetails] {
+        try requireUsable()
+        let terms = SearchText.fold(Sanitized.text(query))
+            .split(whereSeparator: { $0.isWhitespace })
+            .map(String.init)
+            .filter { !$0.isEmpty }
+        guard !terms.isEmpty else { return [] }
+        return try wrap {
+            try writer.read { db in
+                // Trigram FTS answers terms of three or more characters from its index; shorter
+                // terms (two-character CJK names) are checked with LIKE on the matched rows.
+                let indexed = terms.filter { $0.count >= 3 }
+                let short = terms.filter { $0.count < 3 }
+                var sql = "SELECT \(GuestRecord.columns) FROM guest_search s JOIN guests g ON g.rowid = s.rowid WHERE 1"
+                var arguments: StatementArguments = []
+                if !indexed.isEmpty {
+                    sql += " AND guest_search MATCH ?"
+                    arguments += [indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")]
+                }
+                for term in short {
+                    sql += " AND s.search_text LIKE ? ESCAPE '\\'"
+                    let escaped = term.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+                    arguments += ["%\(escaped)%"]
+                }
+                sql += " ORDER BY g.name LIMIT ?"
+                arguments += [limit]
+                return try Row.fetchAll(db, sql: sql, arguments: arguments).map { try GuestRecord.details(db, guest: GuestRecord.guest($0)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import CheckInCore
+import GRDB
+
+/// Station identity and event rules kept in the `settings` table.
+extension KioskDatabase {
+    /// Setting keys used across the station.
+    public enum SettingKey: String, Sendable {
+        case stationName = "station_name"
+        case operatorName = "operator_name"
+        case toleranceWindowMilliseconds = "tolerance_window_ms"
+        case caseInsensitiveCodes = "case_insensitive_codes"
+        case admittedAccessTypes = "admitted_access_types"
+        case rosterImportedAt = "roster_imported_at"
+        case hubURL = "hub_url"
+        case syncState = "sync_state"
+        case lastPull = "last_pull"
+        case lastPush = "last_push"
+    }
+
+    public func setting(_ key: SettingKey) throws(StoreError) -> String? {
+        try wrap { try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key.rawValue]) } }
+    }
+
+    public func setSetting(_ key: SettingKey, _ value: String?) async throws(StoreError) {
+        try requireUsable()
+        try await wrap {
+            try await writer.write { db in
+                if let value {
+                    try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", arguments: [key.rawValue, value])
+                } else {
+                    try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key.rawValue])
+                }
+            }
+        }
+    }
+
+    /// The station name shown in "already checked in … at Door 2" (default: "Station" + device id prefix).
+    public func stationName() throws(StoreError) -> String {
+        try setting(.stationName) ?? "Station \(deviceID.prefix(4).uppercased())"
+    }
+
+    /// The station and operator names to record, from the request or the settings.
+    func identity(station: String?, operatorName: String?) throws(StoreError) -> (station: String, operatorName: String) {
+        let resolvedStation: String
+        if let station { resolvedStation = station } else { resolvedStation = try stationName() }
+        let resolvedOperator: String
+        if let operatorName { resolvedOperator = operatorName } else { resolvedOperator = try setting(.operatorName) ?? "kiosk" }
+        return (resolvedStation, resolvedOperator)
+    }
+
+    /// The event's rules as last configured or synced.
+    static func policy(_ db: Database) throws -> EventPolicy {
+        let window = try Int64.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM settings WHERE key = ?", arguments: [SettingKey.toleranceWindowMilliseconds.rawValue])
+        let caseInsensitive = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SettingKey.caseInsensitiveCodes.rawValue])
+        return EventPolicy(
+            toleranceWindowMilliseconds: window ?? EventPolicy.defaultToleranceWindowMilliseconds,
+            caseInsensitiveCodes: caseInsensitive.map { $0 != "0" && $0 != "false" } ?? true)
+    }
+
+    static func admittedAccessTypes(_ db: Database) throws -> Set<String>? {
+        guard let value = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SettingKey.admittedAccessTypes.rawValue]),
+              !value.isEmpty else { return nil }
+        return Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+}
+
+import Foundation

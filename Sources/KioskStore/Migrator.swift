@@ -1,0 +1,90 @@
+import CheckInCore
+import Foundation
+import GRDB
+import Logging
+
+/// Applies `NNNN_name.sql` migrations: checksums recorded, a backup before touching a database
+/// that has data, each file in its own transaction, and a failure reported as a value.
+struct Migrator {
+    let migrations: [Migration]
+    let backupsDirectory: URL
+    let logger: Logger
+
+    var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
+
+    /// Brings `writer` to the latest version, or says why it could not.
+    func run(on writer: DatabasePool) throws -> (state: StorageState, applied: [String]) {
+        var applied: [String] = []
+        let state = try run(on: writer, applied: &applied)
+        return (state, applied)
+    }
+
+    private func run(on writer: DatabasePool, applied appliedNow: inout [String]) throws -> StorageState {
+        try writer.write { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at INTEGER NOT NULL);
+                CREATE TABLE IF NOT EXISTS schema_notice (
+                    id INTEGER PRIMARY KEY CHECK (id = 1), from_version INTEGER NOT NULL, to_version INTEGER NOT NULL);
+                """)
+        }
+        let applied = try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM schema_migrations ORDER BY version")
+                .map { (version: $0["version"] as Int, name: $0["name"] as String, checksum: $0["checksum"] as String) }
+        }
+        let shipped = Dictionary(migrations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for row in applied {
+            guard let migration = shipped[row.name] else {
+                return .newerSchema(version: applied.map(\.version).max() ?? row.version, known: latestVersion)
+            }
+            if migration.checksum != row.checksum {
+                logger.error("refusing to start: applied migration differs from the shipped one", metadata: ["migration": "\(row.name)"])
+                return .checksumMismatch(migration: row.name)
+            }
+        }
+        let appliedNames = Set(applied.map(\.name))
+        let pending = migrations.filter { !appliedNames.contains($0.name) }.sorted { $0.name < $1.name }
+        let from = applied.map(\.version).max() ?? 0
+        guard !pending.isEmpty else { return .ready }
+
+        if from > 0 { try backup(writer, version: from) }
+        for migration in pending {
+            do {
+                try writer.writeWithoutTransaction { db in
+                    try db.inTransaction(.immediate) {
+                        try db.execute(sql: migration.sql)
+                        try db.execute(
+                            sql: "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
+                            arguments: [migration.version, migration.name, migration.checksum, Timestamp.now().milliseconds])
+                        return .commit
+                    }
+                }
+                appliedNow.append(migration.name)
+                logger.info("applied migration", metadata: ["migration": "\(migration.name)"])
+            } catch {
+                let message = (error as? DatabaseError)?.message ?? String(describing: error)
+                logger.error("migration failed; database left at its previous version", metadata: ["migration": "\(migration.name)", "error": "\(message)"])
+                if (error as? DatabaseError)?.resultCode == .SQLITE_FULL { throw StoreError.diskFull }
+                return .migrationFailed(migration: migration.name, error: message)
+            }
+        }
+        if from > 0 {
+            let to = pending.map(\.version).max() ?? from
+            try writer.write { db in
+                try db.execute(sql: "INSERT OR REPLACE INTO schema_notice (id, from_version, to_version) VALUES (1, ?, ?)", arguments: [from, to])
+            }
+        }
+        return .ready
+    }
+
+    /// Copies the database (consistently, through SQLite's backup API) before an upgrade.
+    private func backup(_ writer: DatabasePool, version: Int) throws {
+        try FileManager.default.createDirectory(at: backupsDirectory, withIntermediateDirectories: true)
+        let stamp = Timestamp.now().iso8601.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+        let target = backupsDirectory.appendingPathComponent("kiosk-v\(version)-\(stamp).sqlite")
+        let copy = try DatabaseQueue(path: target.path)
+        try writer.backup(to: copy)
+        try copy.close()
+        logger.info("backed up the database before upgrading", metadata: ["path": "\(target.path)"])
+    }
+}

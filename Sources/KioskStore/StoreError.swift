@@ -1,0 +1,36 @@
+/// Failures of the station's storage, each saying what the operator should do.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The data directory cannot be created or written.
+    case dataDirectoryUnusable(path: String, reason: String)
+    /// The disk is full: nothing new was recorded, everything committed before is intact.
+    case diskFull
+    /// Storage did not start (failed or refused migration): see ``StorageState``.
+    case storageUnavailable(StorageState)
+    /// The database file is damaged or not a station database.
+    case corrupt(String)
+    /// An input value was refused (e.g. a walk-in without a name).
+    case invalid(field: String, reason: String)
+    /// A guest or check-in that was asked for does not exist.
+    case notFound(String)
+    /// Any other SQLite failure.
+    case database(String)
+
+    public var description: String {
+        switch self {
+        case .dataDirectoryUnusable(let path, let reason):
+            "Cannot use the data directory \(path) (\(reason)): check its permissions or pass --data-dir."
+        case .diskFull:
+            "The disk is full: nothing new was recorded (earlier check-ins are safe). Free some space, then retry."
+        case .storageUnavailable(let state):
+            state.message
+        case .corrupt(let detail):
+            "The station database is damaged (\(detail)). Stop the station and contact support; backups are in the data directory's backups/ folder."
+        case .invalid(let field, let reason):
+            "\(field): \(reason)"
+        case .notFound(let what):
+            "\(what) not found"
+        case .database(let detail):
+            "Storage error: \(detail). Retry; if it persists, contact support."
+        }
+    }
+}

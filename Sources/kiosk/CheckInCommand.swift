@@ -1,0 +1,91 @@
+import ArgumentParser
+import CheckInCore
+import Foundation
+import KioskStore
+
+struct CheckInCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkin",
+        abstract: "Check in one ticket code and print the decision.",
+        discussion: """
+            Exit status: 0 admitted, 10 duplicate (admitted moments ago), 11 already checked in, \
+            12 unknown code, 13 not valid here, 14 outside its time window, 15 revoked; \
+            70 storage error, 74 disk full, 75 storage not started (failed migration).
+            """)
+
+    @Argument(help: "The ticket code as scanned or typed (URL-wrapped codes and scanner suffixes are accepted).")
+    var code: String
+
+    @Option(help: "Operator name recorded with the check-in.")
+    var `operator`: String?
+
+    @Option(help: "Station name recorded with the check-in (default: the station's configured name).")
+    var station: String?
+
+    @Option(help: "How the code was read: camera, scanner, typed.")
+    var source: String = "typed"
+
+    @OptionGroup var options: StationOptions
+
+    func validate() throws {
+        guard CheckInSource(rawValue: source) != nil else { throw ValidationError("--source must be camera, scanner or typed") }
+    }
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            let database = try options.openDatabase()
+            try database.requireUsableForCommand()
+            let result = try await database.checkIn(CheckInRequest(
+                rawCode: code, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station))
+            if options.json {
+                CommandOutput.printJSON(result.json)
+            } else {
+                print(result.sentence)
+            }
+            return result.decision.kind.exitCode
+        }
+    }
+}
+
+extension CheckInResult {
+    var json: JSONValue {
+        let previous: JSONValue = decision.previous.map {
+            ["by": .string($0.by), "station": .string($0.station), "at": .string($0.at.iso8601), "device_id": .string($0.deviceID)]
+        } ?? .null
+        let guestJSON: JSONValue = guest.map {
+            ["id": .string($0.guest.id), "name": .string($0.guest.name), "access_type": .string($0.accessTypeName),
+             "company": .string($0.guest.company), "code": .string($0.guest.code.value)]
+        } ?? .null
+        return [
+            "decision": .string(decision.kind.rawValue),
+            "guest": guestJSON,
+            "previous": previous,
+            "idempotency_key": .optional(recorded?.key.description),
+            "replayed": .bool(replayed),
+        ]
+    }
+
+    /// The decision in words, as the operator reads it.
+    var sentence: String {
+        let name = guest.map { Sanitized.text($0.guest.name) } ?? ""
+        switch decision {
+        case .admitted: return "Welcome, \(name) (\(guest.map { Sanitized.text($0.accessTypeName) } ?? ""))"
+        case .duplicate(let previous): return "\(name) was just checked in by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
+        case .alreadyCheckedIn(let previous): return "Already checked in — \(name), by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
+        case .unknownCode: return "Ticket not recognized — please see staff"
+        case .notValidHere(let type): return "Not valid for this entrance (\(Sanitized.text(type)))"
+        case .outsideWindow(let from, let until):
+            return "Ticket not valid at this time" + (from.map { " (from \($0.localTime))" } ?? "") + (until.map { " (until \($0.localTime))" } ?? "")
+        case .revoked: return "Ticket revoked — please see staff"
+        }
+    }
+}
+
+extension Timestamp {
+    /// Local wall-clock time, `HH:mm` today or `yyyy-MM-dd HH:mm` otherwise.
+    var localTime: String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = Calendar.current.isDateInToday(date) ? "HH:mm" : "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}

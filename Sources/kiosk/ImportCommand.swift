@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import KioskStore
+import RosterCSV
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a roster CSV (generic, pretix or Eventbrite export) into the station.",
+        discussion: "Guests are matched by ticket code: a re-import updates them and never touches recorded check-ins. Rows with problems are listed with their line number; the good rows are imported in one transaction.")
+
+    @Argument(help: "The roster CSV file (UTF-8, with a header row).")
+    var file: String
+
+    @OptionGroup var options: StationOptions
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                throw CommandFailure("Cannot read \(file): \((error as NSError).localizedDescription)", exitCode: ExitStatus.badInput)
+            }
+            let database = try options.openDatabase()
+            try database.requireUsableForCommand()
+            let parsed: RosterFile
+            do {
+                parsed = try RosterCSVParser.parse(data)
+            } catch {
+                throw CommandFailure(String(describing: error), exitCode: ExitStatus.badInput)
+            }
+            let summary = try await database.importRoster(parsed)
+            if options.json {
+                CommandOutput.printJSON([
+                    "imported": .int(summary.imported),
+                    "updated": .int(summary.updated),
+                    "unchanged": .int(summary.unchanged),
+                    "rejected": .array(summary.rejected.map { ["line": .int($0.line), "reason": .string($0.reason)] }),
+                    "format": .string(parsed.format),
+                ])
+            } else {
+                print("Imported \(summary.imported) new guests, updated \(summary.updated), unchanged \(summary.unchanged) (\(parsed.format) format).")
+                for rejection in summary.rejected {
+                    print("  line \(rejection.line): \(rejection.reason)")
+                }
+            }
+            return 0
+        }
+    }
+}
+
+extension KioskDatabase {
+    /// Ends a command that needs working storage with the diagnostic and exit status 75.
+    func requireUsableForCommand() throws {
+        guard storage.isUsable else { throw CommandFailure(storage.message, exitCode: ExitStatus.storageUnavailable) }
+    }
+}
