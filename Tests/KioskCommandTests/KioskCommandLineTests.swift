@@ -1,0 +1,133 @@
+import CheckInCore
+import Foundation
+import KioskTestSupport
+import Testing
+
+/// The `kiosk` command line as acceptance checks and operators call it: real processes.
+@Suite("kiosk command line", .serialized)
+struct KioskCommandLineTests {
+    let kiosk = BuiltProducts.executable("kiosk")
+
+    static let roster = """
+        name,email,company,code,access_type
+        José Müller,jose@example.com,ACME,ABC1,VIP
+        Ødegård Ås,o@example.no,Fjord AS,ABC2,General
+        """
+
+    func station() throws -> (TemporaryDirectory, URL) {
+        let directory = TemporaryDirectory("cli")
+        let csv = directory.appending("roster.csv")
+        try Self.roster.write(to: csv, atomically: true, encoding: .utf8)
+        return (directory, csv)
+    }
+
+    @Test("migrate on an empty data dir reports the number of migration files as schema version")
+    func migrateEmpty() throws {
+        let (directory, _) = try station()
+        defer { directory.remove() }
+        let files = try FileManager.default.contentsOfDirectory(atPath: BuiltProducts.packageRoot.appendingPathComponent("Migrations/kiosk").path)
+            .filter { $0.hasSuffix(".sql") }
+        let result = try run(kiosk, ["migrate", "--data-dir", directory.appending("data").path, "--json"])
+        #expect(result.status == 0)
+        let json = try result.json()
+        #expect(json["schema_version"] as? Int == files.count)
+        #expect((json["applied"] as? [String])?.count == files.count)
+    }
+
+    @Test("migrate upgrades an old fixture with its data intact, and status says so once")
+    func migrateFixture() throws {
+        let directory = TemporaryDirectory("cli-fixture")
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: directory.appending("data"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: BuiltProducts.packageRoot.appendingPathComponent("Tests/KioskStoreTests/Fixtures/kiosk-v1.sqlite"),
+            to: directory.appending("data/kiosk.sqlite"))
+        let migrate = try run(kiosk, ["migrate", "--data-dir", directory.appending("data").path, "--json"])
+        #expect(migrate.status == 0)
+        #expect((try migrate.json()["applied"] as? [String])?.first == "0002_guest_search")
+        let status = try run(kiosk, ["status", "--data-dir", directory.appending("data").path, "--json"]).json()
+        let storage = try #require(status["storage"] as? [String: Any])
+        #expect(storage["state"] as? String == "updated")
+        #expect(storage["from"] as? Int == 1)
+        #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 3)
+        #expect((status["roster"] as? [String: Any])?["guests"] as? Int == 5)
+        #expect(status["device_id"] as? String == "fixture-device")
+        let again = try run(kiosk, ["status", "--data-dir", directory.appending("data").path, "--json"]).json()
+        #expect((again["storage"] as? [String: Any])?["state"] as? String == "ok")
+    }
+
+    @Test("import, check in, and the second check-in names who, where and when")
+    func importAndCheckIn() throws {
+        let (directory, csv) = try station()
+        defer { directory.remove() }
+        let data = directory.appending("data").path
+        let imported = try run(kiosk, ["import", csv.path, "--data-dir", data, "--json"])
+        #expect(imported.status == 0)
+        #expect(try imported.json()["imported"] as? Int == 2)
+
+        let first = try run(kiosk, ["checkin", "abc1", "--data-dir", data, "--json", "--operator", "Alex", "--station", "Door 2"])
+        #expect(first.status == 0)
+        let firstJSON = try first.json()
+        #expect(firstJSON["decision"] as? String == "admitted")
+        #expect((firstJSON["guest"] as? [String: Any])?["name"] as? String == "José Müller")
+        #expect((firstJSON["guest"] as? [String: Any])?["access_type"] as? String == "VIP")
+
+        let second = try run(kiosk, ["checkin", "ABC1", "--data-dir", data, "--json"])
+        #expect(second.status == Decision.Kind.duplicate.exitCode)
+        let previous = try #require(try second.json()["previous"] as? [String: Any])
+        #expect(previous["by"] as? String == "Alex")
+        #expect(previous["station"] as? String == "Door 2")
+        #expect(previous["at"] is String)
+
+        let unknown = try run(kiosk, ["checkin", "NOPE", "--data-dir", data, "--json"])
+        #expect(unknown.status == Decision.Kind.unknownCode.exitCode)
+        #expect(try unknown.json()["decision"] as? String == "unknown_code")
+
+        let status = try run(kiosk, ["status", "--data-dir", data, "--json"]).json()
+        #expect(status["schema_version"] as? Int != nil)
+        #expect((status["storage"] as? [String: Any])?["state"] as? String == "ok")
+        #expect((status["roster"] as? [String: Any])?["guests"] as? Int == 2)
+        #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 1)
+        #expect((status["device_id"] as? String)?.isEmpty == false)
+    }
+
+    @Test("a broken roster file is refused with a clear message and exit status 65")
+    func brokenRoster() throws {
+        let (directory, _) = try station()
+        defer { directory.remove() }
+        let bad = directory.appending("bad.csv")
+        try "name,email\nA,a@b.c\n".write(to: bad, atomically: true, encoding: .utf8)
+        let result = try run(kiosk, ["import", bad.path, "--data-dir", directory.appending("data").path, "--json"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("no ticket code column"))
+        #expect((try result.json()["error"] as? String)?.isEmpty == false)
+    }
+
+    @Test("a failing migration is reported by status and stops check-ins, keeping the data")
+    func failingMigration() throws {
+        let (directory, csv) = try station()
+        defer { directory.remove() }
+        let data = directory.appending("data").path
+        _ = try run(kiosk, ["import", csv.path, "--data-dir", data])
+        _ = try run(kiosk, ["checkin", "ABC1", "--data-dir", data])
+        let migrations = directory.appending("migrations")
+        try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
+        for file in try FileManager.default.contentsOfDirectory(atPath: BuiltProducts.packageRoot.appendingPathComponent("Migrations/kiosk").path) {
+            try FileManager.default.copyItem(at: BuiltProducts.packageRoot.appendingPathComponent("Migrations/kiosk/\(file)"), to: migrations.appendingPathComponent(file))
+        }
+        try "ALTER TABLE guests ADD COLUMN broken BROKEN NOT NULL;".write(to: migrations.appendingPathComponent("0099_broken.sql"), atomically: true, encoding: .utf8)
+        let environment = ["KIOSK_MIGRATIONS_DIR": migrations.path]
+        let status = try run(kiosk, ["status", "--data-dir", data, "--json"], environment: environment)
+        #expect(status.status == 0)
+        let storage = try #require(try status.json()["storage"] as? [String: Any])
+        #expect(storage["state"] as? String == "migration_failed")
+        #expect(storage["migration"] as? String == "0099_broken")
+        #expect(storage["action"] as? String == "Contact support")
+        #expect((storage["error"] as? String)?.isEmpty == false)
+        #expect(((try status.json()["sync"]) as? [String: Any])?["pending"] as? Int == 1)
+        let checkIn = try run(kiosk, ["checkin", "ABC2", "--data-dir", data, "--json"], environment: environment)
+        #expect(checkIn.status == 75)
+        let healthy = try run(kiosk, ["status", "--data-dir", data, "--json"])
+        #expect(((try healthy.json()["storage"]) as? [String: Any])?["state"] as? String == "ok")
+    }
+}

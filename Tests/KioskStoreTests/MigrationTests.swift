@@ -1,0 +1,117 @@
+import CheckInCore
+import Foundation
+import GRDB
+import KioskTestSupport
+import Testing
+@testable import KioskStore
+
+@Suite("Storage migrations")
+struct MigrationTests {
+    @Test("the embedded migrations are exactly the files of Migrations/kiosk")
+    func embeddedEqualsFolder() throws {
+        let folder = try Migration.load(from: StoreFixtures.migrationsFolder)
+        #expect(Migration.embedded == folder)
+        #expect(Migration.embedded.map(\.version) == Array(1...folder.count))
+    }
+
+    @Test("a fresh database reaches the version of the last migration file")
+    func fresh() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let database = try KioskDatabase.open(dataDirectory: directory.url)
+        #expect(database.storage == .ready)
+        #expect(try database.schemaVersion() == Migration.embedded.count)
+        #expect(database.appliedAtOpen == Migration.embedded.map(\.name))
+        #expect(!FileManager.default.fileExists(atPath: directory.appending("backups").path), "an empty database needs no backup")
+        #expect(try database.takeUpdateNotice() == nil)
+    }
+
+    @Test("every earlier version's fixture upgrades with its pending check-ins intact", arguments: StoreFixtures.versions.filter { $0 < Migration.embedded.count })
+    func upgradeFixture(version: Int) async throws {
+        let directory = try StoreFixtures.dataDirectory(version: version)
+        defer { directory.remove() }
+        let database = try KioskDatabase.open(dataDirectory: directory.url)
+        #expect(database.storage == .ready)
+        #expect(try database.schemaVersion() == Migration.embedded.count)
+        #expect(database.deviceID == "fixture-device")
+
+        let pending = try database.pendingOutbox()
+        #expect(pending.map(\.ref) == StoreFixtures.pendingKeys)
+        let names = try database.read { db in try String.fetchAll(db, sql: "SELECT name FROM guests ORDER BY id") }
+        #expect(names == StoreFixtures.guestNames)
+        let checkIns = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins") }
+        #expect(checkIns == 3)
+        // Data of the old version is searchable and still decides correctly after the upgrade.
+        #expect(try database.search("jose muller").map(\.guest.id) == ["g-1"])
+        let again = try await database.checkIn(CheckInRequest(rawCode: "abc2", source: .typed, at: Timestamp(milliseconds: 1_790_000_900_000)))
+        #expect(again.decision.kind == .alreadyCheckedIn)
+        #expect(again.decision.previous?.by == "Alex")
+
+        let backups = try FileManager.default.contentsOfDirectory(atPath: directory.appending("backups").path)
+        #expect(backups.count == 1)
+        #expect(backups.first?.hasPrefix("kiosk-v\(version)-") == true)
+
+        let status = try database.status()
+        #expect(status.storage == .updated(from: version, to: Migration.embedded.count))
+        #expect(try database.status().storage == .ready, "the update is reported once")
+    }
+
+    @Test("a failing migration leaves the database at its previous version with all data and reports which one failed")
+    func failingMigration() async throws {
+        let directory = try StoreFixtures.dataDirectory(version: 1)
+        defer { directory.remove() }
+        let broken = Migration.embedded.prefix(1) + [
+            Migration(name: "0002_broken", sql: "CREATE TABLE half_done (id INTEGER); ALTER TABLE guests ADD COLUMN nope NOPE NOT NULL;"),
+        ]
+        let database = try KioskDatabase.open(dataDirectory: directory.url, migrations: Array(broken))
+        guard case .migrationFailed(let migration, let error) = database.storage else {
+            Issue.record("expected a failed migration, got \(database.storage)")
+            return
+        }
+        #expect(migration == "0002_broken")
+        #expect(!error.isEmpty)
+        #expect(try database.schemaVersion() == 1)
+        #expect(try database.read { db in try db.tableExists("half_done") } == false, "the failed migration's transaction was rolled back")
+        let status = try database.status()
+        #expect(status.pending == 3)
+        #expect(status.guests == 5)
+        #expect(status.json.serialized.contains("\"state\":\"migration_failed\""))
+        #expect(status.json.serialized.contains("\"action\":\"Contact support\""))
+        await #expect(throws: StoreError.storageUnavailable(database.storage)) {
+            _ = try await database.checkIn(CheckInRequest(rawCode: "ABC4", source: .typed))
+        }
+        // The fixed release then upgrades the same database normally.
+        let fixed = try KioskDatabase.open(dataDirectory: directory.url)
+        #expect(fixed.storage == .ready)
+        #expect(try fixed.pendingOutbox().count == 3)
+    }
+
+    @Test("an edited shipped migration is refused")
+    func checksumMismatch() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try KioskDatabase.open(dataDirectory: directory.url)
+        var edited = Migration.embedded
+        edited[0] = Migration(name: edited[0].name, sql: edited[0].sql + "\n-- edited after shipping\n")
+        let database = try KioskDatabase.open(dataDirectory: directory.url, migrations: edited)
+        #expect(database.storage == .checksumMismatch(migration: edited[0].name))
+        #expect(!database.storage.isUsable)
+    }
+
+    @Test("a database from a newer station version is refused, not downgraded")
+    func newerSchema() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try KioskDatabase.open(dataDirectory: directory.url)
+        let database = try KioskDatabase.open(dataDirectory: directory.url, migrations: Array(Migration.embedded.prefix(1)))
+        #expect(database.storage == .newerSchema(version: Migration.embedded.count, known: 1))
+    }
+
+    @Test("a file that is not a database gives a clear error")
+    func notADatabase() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try Data("this is not sqlite".utf8).write(to: KioskDatabase.databaseURL(in: directory.url))
+        #expect(throws: StoreError.self) { _ = try KioskDatabase.open(dataDirectory: directory.url) }
+    }
+}

@@ -1,0 +1,77 @@
+import CheckInCore
+import Foundation
+import GRDB
+import KioskTestSupport
+@testable import KioskStore
+
+/// Committed databases of earlier schema versions, holding pending (unsynced) data.
+enum StoreFixtures {
+    static let folder = BuiltProducts.packageRoot.appendingPathComponent("Tests/KioskStoreTests/Fixtures")
+    static let migrationsFolder = BuiltProducts.packageRoot.appendingPathComponent("Migrations/kiosk")
+
+    /// Versions that have a committed fixture (`kiosk-vN.sqlite`).
+    static var versions: [Int] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .compactMap { name -> Int? in
+                guard name.hasPrefix("kiosk-v"), name.hasSuffix(".sqlite") else { return nil }
+                return Int(name.dropFirst(7).dropLast(7))
+            }
+            .sorted()
+    }
+
+    /// A data directory holding a copy of the fixture of `version`.
+    static func dataDirectory(version: Int) throws -> TemporaryDirectory {
+        let directory = TemporaryDirectory("fixture-v\(version)")
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("kiosk-v\(version).sqlite"),
+            to: KioskDatabase.databaseURL(in: directory.url))
+        return directory
+    }
+
+    /// What every fixture holds, whatever its version (checked after each upgrade).
+    static let pendingKeys = ["fixture-device/g-1/1790000000000", "fixture-device/g-2/1790000005000", "fixture-device/g-3/1790000010123"]
+    static let guestNames = ["José Müller", "Ødegård Ås", "王小明", "Zoë 🎟️ O'Brien", "Ἀθηνᾶ Παππᾶ"]
+
+    /// Writes `kiosk-vN.sqlite` for every N up to the current number of migrations that has no
+    /// fixture yet. Run once when adding a migration: `KIOSK_WRITE_FIXTURES=1 swift test --filter fixture`.
+    static func writeMissing() throws {
+        let all = try Migration.load(from: migrationsFolder)
+        for version in 1...all.count where !versions.contains(version) {
+            let directory = TemporaryDirectory("make-fixture")
+            defer { directory.remove() }
+            let database = try KioskDatabase.open(dataDirectory: directory.url, migrations: Array(all.prefix(version)))
+            try database.writer.writeWithoutTransaction { db in try seed(db) }
+            try database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            let target = folder.appendingPathComponent("kiosk-v\(version).sqlite")
+            let copy = try DatabaseQueue(path: target.path)
+            try database.writer.backup(to: copy)
+            try copy.write { db in try db.execute(sql: "DELETE FROM schema_notice") }
+            try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE; VACUUM") }
+            try copy.close()
+        }
+    }
+
+    /// Data written with the version-1 columns only, so every later version's fixture holds it too.
+    static func seed(_ db: Database) throws {
+        try db.execute(sql: "UPDATE settings SET value = 'fixture-device' WHERE key = 'device_id'")
+        try db.execute(sql: """
+            INSERT INTO access_types (id, name, reentry, updated_at) VALUES ('general', 'General', 0, 1), ('vip', 'VIP', 1, 1);
+            INSERT INTO guests (id, code, name, email, company, access_type_id, updated_at) VALUES
+                ('g-1', 'ABC1', 'José Müller', 'jose@example.com', 'ACME', 'vip', 1),
+                ('g-2', 'ABC2', 'Ødegård Ås', 'o@example.no', 'Fjord AS', 'general', 1),
+                ('g-3', 'ABC3', '王小明', '', '北京公司', 'general', 1),
+                ('g-4', 'ABC4', 'Zoë 🎟️ O''Brien', 'zoe@example.ie', '', 'general', 1),
+                ('g-5', 'ABC5', 'Ἀθηνᾶ Παππᾶ', '', 'Ἀκαδημία', 'general', 1);
+            INSERT INTO check_ins (idempotency_key, guest_id, device_id, station, operator, source, direction, scanned_at) VALUES
+                ('fixture-device/g-1/1790000000000', 'g-1', 'fixture-device', 'Door 1', 'Alex', 'camera', 'entry', 1790000000000),
+                ('fixture-device/g-2/1790000005000', 'g-2', 'fixture-device', 'Door 1', 'Alex', 'typed', 'entry', 1790000005000),
+                ('fixture-device/g-3/1790000010123', 'g-3', 'fixture-device', 'Door 1', 'Alex', 'scanner', 'entry', 1790000010123);
+            INSERT INTO outbox (kind, ref, payload, created_at, sort_at, state) VALUES
+                ('checkin', 'fixture-device/g-1/1790000000000', '{"guest_id":"g-1"}', 1790000000001, 1790000000000, 'pending'),
+                ('checkin', 'fixture-device/g-2/1790000005000', '{"guest_id":"g-2"}', 1790000005001, 1790000005000, 'pending'),
+                ('checkin', 'fixture-device/g-3/1790000010123', '{"guest_id":"g-3"}', 1790000010124, 1790000010123, 'pending');
+            INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision) VALUES
+                (1790000000000, 'fixture-device', 'Door 1', 'Alex', 'camera', 'attempt', 'ABC1', 'g-1', 'admitted');
+            """)
+    }
+}
