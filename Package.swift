@@ -44,6 +44,7 @@ targets += [
             "RosterCSV",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]
     ),
     .testTarget(name: "CheckInCoreTests", dependencies: ["CheckInCore"]),

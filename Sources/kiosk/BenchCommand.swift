@@ -1,4 +1,8 @@
 import ArgumentParser
+
 struct BenchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench", abstract: "Benchmarks (release build).", subcommands: [])
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmarks: run on a release build; each prints its figures next to a baseline.",
+        subcommands: [BenchStoreCommand.self])
 }
