@@ -22,14 +22,12 @@ public struct TicketCode: Sendable, Hashable, Codable, CustomStringConvertible {
     ///   - raw: what the scanner, camera or keyboard delivered.
     ///   - caseInsensitive: when `true` (the default), codes are compared in upper case.
     public init?(normalizing raw: String, caseInsensitive: Bool = true) {
-        var text = raw.unicodeScalars.filter { $0 != "\u{0}" }.map(String.init).joined()
-        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let unwrapped = Self.unwrapURL(text) { text = unwrapped }
-        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = raw.contains("\u{0}") ? String(String.UnicodeScalarView(raw.unicodeScalars.filter { $0 != "\u{0}" })) : raw
+        text = text.trimmedWhitespace()
+        if text.hasPrefix("http"), let unwrapped = Self.unwrapURL(text) { text = unwrapped.trimmedWhitespace() }
         guard !text.isEmpty, text.unicodeScalars.count <= Self.maximumLength else { return nil }
         // A code never contains control characters or inner whitespace; such input is garbage.
-        guard !text.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) || CharacterSet.whitespacesAndNewlines.contains($0) })
-        else { return nil }
+        guard !text.unicodeScalars.contains(where: { $0.isControl || $0.properties.isWhitespace }) else { return nil }
         self.value = caseInsensitive ? text.uppercased() : text
     }
 

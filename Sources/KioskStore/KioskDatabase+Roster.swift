@@ -28,35 +28,37 @@ extension KioskDatabase {
                 for name in Set(rows.map(\.accessType)) {
                     let id = AccessType.identifier(forName: name)
                     typeIDs[name] = id
-                    try db.execute(sql: """
-                        INSERT INTO access_types (id, name, updated_at) VALUES (?, ?, ?)
-                        ON CONFLICT(id) DO NOTHING
-                        """, arguments: [id, name, now])
+                    try db.execute(sql: "INSERT INTO access_types (id, name, updated_at) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING",
+                                   arguments: [id, name, now])
                 }
-                var existing: [String: (id: String, name: String, email: String, company: String, type: String)] = [:]
-                let cursor = try Row.fetchCursor(db, sql: "SELECT id, code, name, email, company, access_type_id FROM guests")
-                while let row = try cursor.next() {
-                    existing[row["code"]] = (row["id"], row["name"], row["email"], row["company"], row["access_type_id"])
-                }
-                let insert = try db.makeStatement(sql: """
-                    INSERT INTO guests (id, code, name, email, company, access_type_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """)
-                let update = try db.makeStatement(sql: """
-                    UPDATE guests SET name = ?, email = ?, company = ?, access_type_id = ?, updated_at = ? WHERE id = ?
-                    """)
                 var summary = RosterImportSummary(imported: 0, updated: 0, unchanged: 0, rejected: rejected)
-                for row in rows {
-                    let type = typeIDs[row.accessType] ?? AccessType.identifier(forName: row.accessType)
-                    if let old = existing[row.code.value] {
-                        if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type {
-                            summary.unchanged += 1
+                try Self.withDeferredSearchIndex(db) { updatedIDs in
+                    var existing: [String: (id: String, name: String, email: String, company: String, type: String)] = [:]
+                    let cursor = try Row.fetchCursor(db, sql: "SELECT id, code, name, email, company, access_type_id FROM guests")
+                    while let row = try cursor.next() {
+                        existing[row["code"]] = (row["id"], row["name"], row["email"], row["company"], row["access_type_id"])
+                    }
+                    let insert = try db.makeStatement(sql: """
+                        INSERT INTO guests (id, code, name, email, company, access_type_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """)
+                    let update = try db.makeStatement(sql: """
+                        UPDATE guests SET name = ?, email = ?, company = ?, access_type_id = ?, updated_at = ? WHERE id = ?
+                        """)
+                    var identifiers = IdentifierGenerator()
+                    for row in rows {
+                        let type = typeIDs[row.accessType] ?? AccessType.identifier(forName: row.accessType)
+                        if let old = existing[row.code.value] {
+                            if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type {
+                                summary.unchanged += 1
+                            } else {
+                                try update.execute(arguments: [row.name, row.email, row.company, type, now, old.id])
+                                updatedIDs.append(old.id)
+                                summary.updated += 1
+                            }
                         } else {
-                            try update.execute(arguments: [row.name, row.email, row.company, type, now, old.id])
-                            summary.updated += 1
+                            try insert.execute(arguments: [identifiers.next(), row.code.value, row.name, row.email, row.company, type, now])
+                            summary.imported += 1
                         }
-                    } else {
-                        try insert.execute(arguments: [UUID().uuidString.lowercased(), row.code.value, row.name, row.email, row.company, type, now])
-                        summary.imported += 1
                     }
                 }
                 try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
@@ -64,6 +66,48 @@ extension KioskDatabase {
                 return summary
             }
         }
+    }
+
+    /// Upserts many guests by id in one transaction (roster pages from the hub, bulk loads),
+    /// indexing them for search in one statement.
+    public func saveGuests(_ guests: [Guest]) async throws(StoreError) {
+        try requireUsable()
+        try await wrap {
+            try await writer.write { db in
+                try Self.withDeferredSearchIndex(db) { changedIDs in
+                    let upsert = try db.makeStatement(sql: """
+                        INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET code = excluded.code, name = excluded.name, email = excluded.email,
+                            company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
+                            walk_in = excluded.walk_in, updated_at = excluded.updated_at
+                        """)
+                    let now = Timestamp.now().milliseconds
+                    for guest in guests {
+                        try upsert.execute(arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company,
+                                                       guest.accessTypeID, guest.revoked, guest.walkIn, now])
+                        changedIDs.append(guest.id)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs bulk guest writes with the search triggers off, then indexes every inserted row and
+    /// every guest whose id `body` appended, in one statement each (see 0002_guest_search.sql).
+    static func withDeferredSearchIndex(_ db: Database, _ body: (inout [String]) throws -> Void) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES ('search_index_deferred', '1')")
+        let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
+        var changedIDs: [String] = []
+        try body(&changedIDs)
+        let changed = "SELECT rowid FROM guests WHERE rowid > ? OR id IN (SELECT value FROM json_each(?))"
+        let changedJSON = JSONValue.array(changedIDs.map(JSONValue.string)).serialized
+        try db.execute(sql: "DELETE FROM guest_search WHERE rowid IN (\(changed))", arguments: [lastRowID, changedJSON])
+        try db.execute(sql: """
+            INSERT INTO guest_search (rowid, search_text)
+            SELECT rowid, kiosk_fold(name || ' ' || email || ' ' || company || ' ' || code) FROM guests WHERE rowid IN (\(changed))
+            """, arguments: [lastRowID, changedJSON])
+        try db.execute(sql: "DELETE FROM settings WHERE key = 'search_index_deferred'")
     }
 
     /// Adds or replaces an access type (single entry or re-entry, optional time window).

@@ -16,9 +16,9 @@ public enum RosterCSVParser {
     public static let maximumFieldLength = 1_000
 
     public static func parse(_ data: Data, caseInsensitiveCodes: Bool = true) throws(RosterFileError) -> RosterFile {
-        guard var text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
+        guard var text = String(validating: data, as: UTF8.self) else { throw .notUTF8 }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if text.unicodeScalars.allSatisfy({ CharacterSet.whitespacesAndNewlines.contains($0) }) { throw .empty }
+        if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) { throw .empty }
 
         let reader: CSVReader
         do {
@@ -26,7 +26,7 @@ public enum RosterCSVParser {
         } catch {
             throw .unreadable(String(describing: error))
         }
-        guard let header = reader.headerRow, !header.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        guard let header = reader.headerRow, !header.allSatisfy({ $0.trimmedWhitespace().isEmpty })
         else { throw .empty }
         let columns = try RosterColumns(header: header)
 
@@ -39,7 +39,7 @@ public enum RosterCSVParser {
         while let fields = reader.next() {
             let recordLine = line
             line += 1 + fields.reduce(0) { $0 + $1.newlineCount }
-            if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            if fields.allSatisfy({ $0.trimmedWhitespace().isEmpty }) { continue }
             if let error = reader.error {
                 rejected.append(RosterRejection(line: recordLine, reason: "unreadable CSV: \(error)"))
                 break
@@ -69,9 +69,9 @@ public enum RosterCSVParser {
         }
         func field(_ index: Int?) -> String {
             guard let index, index < fields.count else { return "" }
-            return fields[index].trimmingCharacters(in: .whitespacesAndNewlines)
+            return fields[index].trimmedWhitespace()
         }
-        if let long = fields.first(where: { $0.count > maximumFieldLength }) {
+        if let long = fields.first(where: { $0.utf8.count > maximumFieldLength && $0.count > maximumFieldLength }) {
             return reject("a field is \(long.count) characters long (limit \(maximumFieldLength))")
         }
         let rawCode = field(columns.code)
@@ -83,7 +83,7 @@ public enum RosterCSVParser {
         if name.isEmpty {
             name = [field(columns.firstName), field(columns.lastName)].filter { !$0.isEmpty }.joined(separator: " ")
         }
-        name = name.replacingOccurrences(of: "\u{0}", with: "")
+        if name.contains("\u{0}") { name = String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "\u{0}" })) }
         guard !name.isEmpty else { return reject("missing name") }
         let email = field(columns.email)
         if !email.isEmpty && !isPlausibleEmail(email) { return reject("e-mail address \"\(Sanitized.text(email))\" is not valid") }
@@ -96,7 +96,7 @@ public enum RosterCSVParser {
     static func isPlausibleEmail(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
-            && !text.contains(where: { $0.isWhitespace })
+            && !text.unicodeScalars.contains(where: { $0.properties.isWhitespace })
     }
 }
 

@@ -32,7 +32,13 @@ struct BenchStoreCommand: AsyncParsableCommand {
 
         let importStart = ContinuousClock.now
         let database = try KioskDatabase.open(dataDirectory: directory.appendingPathComponent("data"))
+        let parseStart = ContinuousClock.now
         let parsed = try RosterCSVParser.parse(try Data(contentsOf: csv))
+        let parseSeconds = (ContinuousClock.now - parseStart).seconds
+        let foldStart = ContinuousClock.now
+        var foldedLength = 0
+        for row in parsed.rows.prefix(20_000) { foldedLength += SearchText.fold(row.name + " " + row.email + " " + row.company).utf8.count }
+        let foldMicroseconds = (ContinuousClock.now - foldStart).milliseconds * 1000 / Double(min(20_000, max(parsed.rows.count, 1)))
         let summary = try await database.importRoster(parsed)
         let importSeconds = (ContinuousClock.now - importStart).seconds
         let rssAfterImport = peakRSSMegabytes()
@@ -58,12 +64,10 @@ struct BenchStoreCommand: AsyncParsableCommand {
         }
 
         let insertStart = ContinuousClock.now
-        try await database.write { db in
-            let statement = try db.makeStatement(sql: "INSERT INTO guests (id, code, name, email, company, access_type_id, updated_at) VALUES (?, ?, ?, ?, ?, 'general', 0)")
-            for index in 0..<1_000 {
-                try statement.execute(arguments: ["bulk-\(index)", "BULK\(index)", "Bulk Guest \(index)", "bulk\(index)@example.com", "Bulk Co"])
-            }
-        }
+        try await database.saveGuests((0..<1_000).map {
+            Guest(id: "bulk-\($0)", code: TicketCode(stored: "BULK\($0)"), name: "Bulk Guest \($0)", email: "bulk\($0)@example.com",
+                  company: "Bulk Co", accessTypeID: "general")
+        })
         let insertMs = (ContinuousClock.now - insertStart).milliseconds
         let fetchStart = ContinuousClock.now
         let fetched = try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM guests WHERE id LIKE 'bulk-%' LIMIT 1000").count }
@@ -72,7 +76,7 @@ struct BenchStoreCommand: AsyncParsableCommand {
 
         let figures: JSONValue = [
             "guests": .int(guests),
-            "import": ["seconds": .double(importSeconds), "imported": .int(summary.imported), "peak_rss_mb": .double(rssAfterImport),
+            "import": ["seconds": .double(importSeconds), "parse_seconds": .double(parseSeconds), "fold_us_per_guest": .double(foldMicroseconds), "imported": .int(summary.imported), "peak_rss_mb": .double(rssAfterImport),
                        "baseline_sqlite3_import_seconds": baseline.map(JSONValue.double) ?? .null,
                        "ratio_to_baseline": baseline.map { .double(importSeconds / $0) } ?? .null],
             "checkin_ms": Percentiles(checkInMs).json(["p50", "p95", "p99"]),
@@ -85,7 +89,7 @@ struct BenchStoreCommand: AsyncParsableCommand {
         if json {
             CommandOutput.printJSON(figures)
         } else {
-            print("import \(guests) guests: \(String(format: "%.2f", importSeconds)) s (sqlite3 .import: \(baseline.map { String(format: "%.2f s", $0) } ?? "n/a")), peak RSS \(String(format: "%.0f", rssAfterImport)) MB")
+            print("import \(guests) guests: \(String(format: "%.2f", importSeconds)) s (sqlite3 .import: \(baseline.map { String(format: "%.2f s", $0) } ?? "n/a")), peak RSS \(String(format: "%.0f", rssAfterImport)) MB; parse \(String(format: "%.2f", parseSeconds)) s, fold \(String(format: "%.1f", foldMicroseconds)) µs/guest [\(foldedLength)]")
             print("check-in ms: \(Percentiles(checkInMs).text)")
             print("search ms:   \(Percentiles(searchMs).text)")
             print("1000 inserts: \(String(format: "%.1f", insertMs)) ms, 1000 fetches: \(String(format: "%.1f", fetchMs)) ms")

@@ -41,3 +41,14 @@ struct TextTests {
         #expect(AccessType.identifier(forName: "") == "general")
     }
 }
+
+@Suite("Fast folding")
+struct FastFoldingTests {
+    @Test("the table-driven fold agrees with Foundation's folding on names in many scripts", arguments: [
+        "José Müller", "ØDEGÅRD", "Łódź", "Ελληνικά Ἀθηνᾶ", "Дмитрий Иванов", "Ÿvette Ñúñez", "Çağlar Şahin",
+        "Nguyễn Thị Minh Khai", "ＡＢＣ１２３", "Ærøskøbing", "straße", "O'Brien-Smith", "e\u{301}cole",
+    ])
+    func agrees(name: String) {
+        #expect(SearchText.fold(name) == SearchText.slowFold(name))
+    }
+}

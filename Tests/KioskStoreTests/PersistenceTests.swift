@@ -21,6 +21,21 @@ struct PersistenceTests {
         #expect(try station.database.guest(id: "same")?.guest.name == "Second")
     }
 
+    @Test("bulk-saved guests are searchable, and a changed name is re-indexed")
+    func bulkSave() async throws {
+        let station = try await Station()
+        defer { station.directory.remove() }
+        let guests = (0..<50).map { Guest(id: "b\($0)", code: TicketCode(stored: "B\($0)"), name: "Bülk Persön \($0)", accessTypeID: "general") }
+        try await station.database.saveGuests(guests)
+        #expect(try station.database.search("bulk person 17").map(\.guest.id) == ["b17"])
+        var renamed = guests[3]
+        renamed.name = "Ωmega Renamed"
+        try await station.database.saveGuests([renamed])
+        #expect(try station.database.search("renamed").map(\.guest.id) == ["b3"])
+        #expect(try station.database.search("persön 3").map(\.guest.id).contains("b3") == false)
+        #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM settings WHERE key = 'search_index_deferred'") } == 0)
+    }
+
     @Test("every field round-trips losslessly: Unicode, emoji, timestamps to the millisecond")
     func roundTrip() async throws {
         let station = try await Station()
