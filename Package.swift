@@ -8,6 +8,22 @@ var targets: [Target] = []
 var products: [Product] = [
     .executable(name: "kiosk", targets: ["kiosk"]),
 ]
+// What the `kiosk` executable links: each area appends its modules in its own block.
+var kioskDependencies: [Target.Dependency] = [
+    "CheckInCore",
+    "KioskStore",
+    "RosterCSV",
+    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    .product(name: "Logging", package: "swift-log"),
+    .product(name: "GRDB", package: "GRDB.swift"),
+]
+// Swift packages come from the local mirror; an area appends what it needs in its own block.
+var dependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+]
 
 // MARK: - Foundation: domain, station store, command line
 
@@ -36,17 +52,6 @@ targets += [
         dependencies: ["embed-migrations"],
         path: "Sources/EmbedMigrationsPlugin"
     ),
-    .executableTarget(
-        name: "kiosk",
-        dependencies: [
-            "CheckInCore",
-            "KioskStore",
-            "RosterCSV",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-        ]
-    ),
     .testTarget(name: "CheckInCoreTests", dependencies: ["CheckInCore"]),
     .testTarget(name: "RosterCSVTests", dependencies: ["RosterCSV", "CheckInCore"]),
     .testTarget(name: "KioskStoreTests", dependencies: ["KioskStore", "KioskTestSupport", "RosterCSV", "CheckInCore", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -62,15 +67,61 @@ targets += [
     .systemLibrary(name: "CQRencode", providers: [.apt(["libqrencode-dev"])]),
 ]
 
+// MARK: - QR decoding: libzbar, frame sources, debouncing (issue 3)
+
+targets += [
+]
+dependencies += [
+]
+kioskDependencies += [
+]
+
+// MARK: - Badge printing: cairo/pango rendering, CUPS, print spooler (issue 4)
+
+targets += [
+]
+dependencies += [
+]
+kioskDependencies += [
+]
+
+// MARK: - Hub: checkin-hub server, SQLite and PostgreSQL storage (issue 5)
+
+targets += [
+]
+dependencies += [
+]
+kioskDependencies += [
+]
+
+// MARK: - Station sync: sign-in, roster download, outbox push (issue 6)
+
+targets += [
+]
+dependencies += [
+]
+kioskDependencies += [
+]
+
+// MARK: - Station: kiosk run, operator console, kiosk set-up (issue 7)
+
+targets += [
+]
+dependencies += [
+]
+kioskDependencies += [
+]
+
+// MARK: - The station executable
+
+targets += [
+    .executableTarget(name: "kiosk", dependencies: kioskDependencies),
+]
+
 let package = Package(
     name: "checkin-kiosk",
     products: products,
-    dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-    ],
+    dependencies: dependencies,
     targets: targets
 )
 

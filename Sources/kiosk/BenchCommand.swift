@@ -4,5 +4,6 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmarks: run on a release build; each prints its figures next to a baseline.",
-        subcommands: [BenchStoreCommand.self])
+        // Each area lists its benchmarks in its own file (Commands+<Area>.swift).
+        subcommands: [BenchStoreCommand.self] + qrBenchmarks + badgeBenchmarks + syncBenchmarks + stationBenchmarks)
 }

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+// The qr area's commands and benchmarks, listed here so areas never edit the same lines.
+
+extension Kiosk {
+    static var qrCommands: [any ParsableCommand.Type] { [] }
+}
+
+extension BenchCommand {
+    static var qrBenchmarks: [any ParsableCommand.Type] { [] }
+}

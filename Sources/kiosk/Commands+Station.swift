@@ -1,0 +1,11 @@
+import ArgumentParser
+
+// The station area's commands and benchmarks, listed here so areas never edit the same lines.
+
+extension Kiosk {
+    static var stationCommands: [any ParsableCommand.Type] { [] }
+}
+
+extension BenchCommand {
+    static var stationBenchmarks: [any ParsableCommand.Type] { [] }
+}

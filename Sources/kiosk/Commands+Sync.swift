@@ -1,0 +1,11 @@
+import ArgumentParser
+
+// The sync area's commands and benchmarks, listed here so areas never edit the same lines.
+
+extension Kiosk {
+    static var syncCommands: [any ParsableCommand.Type] { [] }
+}
+
+extension BenchCommand {
+    static var syncBenchmarks: [any ParsableCommand.Type] { [] }
+}
