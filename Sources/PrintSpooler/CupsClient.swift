@@ -127,6 +127,12 @@ public final class CupsClient: Sendable {
         }
     }
 
+    /// The queue's name for media of this size (either orientation), so CUPS neither rotates nor
+    /// shrinks the badge; `nil` when the queue has no such media. Looked up once per queue and size.
+    public func media(queue name: String, widthMM: Double, heightMM: Double) async throws(PrintError) -> String? {
+        try await blocking { connection throws(PrintError) in try connection.media(name, widthMM, heightMM) }
+    }
+
     /// Cancels a job (before failing over to another queue, so the badge cannot come out twice).
     public func cancel(queue name: String, id: Int) async {
         _ = try? await blocking { connection throws(PrintError) in
@@ -178,6 +184,32 @@ private final class Connection: @unchecked Sendable {
             return .serverUnreachable(message)
         default: return .submitFailed(message)
         }
+    }
+
+    private var mediaCache: [String: String?] = [:]
+
+    func media(_ name: String, _ widthMM: Double, _ heightMM: Double) throws(PrintError) -> String? {
+        let key = "\(name) \(widthMM) \(heightMM)"
+        if let cached = mediaCache[key] { return cached }
+        let http = try http()
+        guard let dest = cupsGetNamedDest(http, name, nil) else { throw .noSuchQueue(name) }
+        defer { cupsFreeDests(1, dest) }
+        guard let info = cupsCopyDestInfo(http, dest) else { throw lastError(queue: name, http: http) }
+        defer { cupsFreeDestInfo(info) }
+        var found: String?
+        // IPP sizes are in hundredths of millimetres; labels may be loaded either way round.
+        // Borderless first: label stock is, and a bordered size would shrink the badge.
+        for (width, length, flags) in [(widthMM, heightMM, 1), (heightMM, widthMM, 1), (widthMM, heightMM, 0), (heightMM, widthMM, 0)] where found == nil {
+            var size = cups_size_t()
+            if cupsGetDestMediaBySize(http, dest, info, Int32((width * 100).rounded()), Int32((length * 100).rounded()), UInt32(flags), &size) != 0 {
+                let matches = abs(Double(size.width) - width * 100) < 100 && abs(Double(size.length) - length * 100) < 100
+                if matches {
+                    found = withUnsafeBytes(of: size.media) { raw in String(cString: raw.bindMemory(to: CChar.self).baseAddress!) }
+                }
+            }
+        }
+        mediaCache[key] = found
+        return found
     }
 
     func printerStatus(_ name: String) throws(PrintError) -> PrinterStatus {

@@ -126,7 +126,16 @@ public actor PrintSpooler {
         var queue = record.queue
         var job = record
         while true {
-            let attempt = await attemptOn(queue, job: job, pdf: pdf, media: template.media, content: content, started: started)
+            // The queue's own name for the template's size; the template's name when it has none.
+            let media: String
+            do {
+                media = try await cups.media(queue: queue, widthMM: template.widthMM, heightMM: template.heightMM) ?? template.media
+            } catch {
+                logger.debug("no media list for \(queue): \(error)")
+                media = template.media
+            }
+            logger.debug("badge job \(job.id): media \(media) on \(queue)")
+            let attempt = await attemptOn(queue, job: job, pdf: pdf, media: media, content: content, started: started)
             let canFailOver = configuration.failoverQueue.map { $0 != queue && !$0.isEmpty } ?? false
             guard canFailOver, [.failed, .needsAttention].contains(attempt.state), let failover = configuration.failoverQueue else {
                 if attempt.state == .needsAttention, let cupsJobID = attempt.cupsJobID { watchAfterTimeout(job.id, queue: queue, cupsJobID: cupsJobID) }

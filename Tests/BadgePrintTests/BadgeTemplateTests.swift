@@ -10,7 +10,7 @@ struct BadgeTemplateTests {
         let folder = TemporaryDirectory("templates")
         defer { folder.remove() }
         try #"{"width_mm": 62, "height_mm": 100, "media": "62x100mm"}"#.write(to: folder.appending("default.json"), atomically: true, encoding: .utf8)
-        try #"{"band_color": "#112233"}"#.write(to: folder.appending("vip.json"), atomically: true, encoding: .utf8)
+        try ##"{"band_color": "#112233"}"##.write(to: folder.appending("vip.json"), atomically: true, encoding: .utf8)
         let templates = try BadgeTemplates.load(from: folder.url)
         #expect(templates.base.media == "62x100mm")
         #expect(templates.base.nameMaxPoints == BadgeTemplate().nameMaxPoints)
