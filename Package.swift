@@ -54,7 +54,11 @@ targets += [
     ),
     .testTarget(name: "CheckInCoreTests", dependencies: ["CheckInCore"]),
     .testTarget(name: "RosterCSVTests", dependencies: ["RosterCSV", "CheckInCore"]),
-    .testTarget(name: "KioskStoreTests", dependencies: ["KioskStore", "KioskTestSupport", "RosterCSV", "CheckInCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(
+        name: "KioskStoreTests",
+        dependencies: ["KioskStore", "KioskTestSupport", "RosterCSV", "CheckInCore", .product(name: "GRDB", package: "GRDB.swift")],
+        exclude: ["Fixtures"]  // read from the package folder, see StoreFixtures
+    ),
     .testTarget(name: "KioskCommandTests", dependencies: ["KioskStore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     // Helpers every test target may use: temporary directories, running the built executables.
     .target(name: "KioskTestSupport", path: "Tests/KioskTestSupport"),
