@@ -81,7 +81,8 @@ targets += [
     ),
     .testTarget(
         name: "QRScanTests",
-        dependencies: ["QRScan", "CQRencode", "CheckInCore", "KioskTestSupport"]
+        dependencies: ["QRScan", "CQRencode", "CheckInCore", "KioskTestSupport"],
+        exclude: ["Fixtures"]
     ),
 ]
 dependencies += [

@@ -29,6 +29,9 @@ public struct ScanDebouncer: Sendable {
         return now - previous >= window
     }
 
+    /// How many payloads are remembered (bounded by what was seen within one window).
+    public var rememberedCount: Int { lastSeen.count }
+
     /// Forgets every sighting (e.g. after a camera reconnect, or after a check-in was undone).
     public mutating func reset() { lastSeen.removeAll() }
 }
