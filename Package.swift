@@ -74,10 +74,25 @@ targets += [
 // MARK: - QR decoding: libzbar, frame sources, debouncing (issue 3)
 
 targets += [
+    // libzbar: the QR decoder and its V4L2 video capture.
+    .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
+    // TurboJPEG: MJPEG camera frames and JPEG stills to grayscale.
+    .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+    // Frame sources, the decoder cascade, debouncing: Swift values only above the C shims.
+    .target(
+        name: "QRScan",
+        dependencies: ["CZBar", "CTurboJPEG", "CheckInCore", .product(name: "Logging", package: "swift-log")]
+    ),
+    .testTarget(
+        name: "QRScanTests",
+        dependencies: ["QRScan", "CQRencode", "CheckInCore", "KioskTestSupport"],
+        exclude: ["Fixtures"]
+    ),
 ]
 dependencies += [
 ]
 kioskDependencies += [
+    "QRScan",
 ]
 
 // MARK: - Badge printing: cairo/pango rendering, CUPS, print spooler (issue 4)
