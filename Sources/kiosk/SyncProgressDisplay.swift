@@ -1,0 +1,52 @@
+import Foundation
+import KioskStore
+import RosterSync
+import Synchronization
+
+/// Shows sync progress: a bar on stderr when it is a terminal, JSON lines on stdout with `--json`,
+/// nothing otherwise.
+final class SyncProgressDisplay: Sendable {
+    let json: Bool
+    let terminal: Bool
+    let drawn = Mutex(false)
+
+    init(json: Bool) {
+        self.json = json
+        terminal = isatty(STDERR_FILENO) == 1
+    }
+
+    func show(_ progress: SyncProgress) {
+        switch progress {
+        case .roster(let done, let total, let rate):
+            if json {
+                CommandOutput.printJSON(["progress": "roster", "done": .int(done), "total": total.map { .int($0) } ?? .null, "rate": .double(rate)])
+            } else if terminal {
+                draw(done: done, total: total, label: "guests", suffix: rate > 0 ? String(format: " %.0f/s", rate) : "")
+            }
+        case .upload(let done, let pending):
+            if json {
+                CommandOutput.printJSON(["progress": "upload", "done": .int(done), "pending": .int(pending)])
+            } else if terminal {
+                draw(done: done, total: done + pending, label: "uploaded", suffix: "")
+            }
+        }
+    }
+
+    func draw(done: Int, total: Int?, label: String, suffix: String) {
+        let width = 30
+        var line = "\r"
+        if let total, total > 0 {
+            let filled = min(width, done * width / total)
+            line += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            line += "\(done)/\(total) \(label)"
+        } else {
+            line += "\(done) \(label)"
+        }
+        FileHandle.standardError.write(Data((line + suffix + "\u{1B}[K").utf8))
+        drawn.withLock { $0 = true }
+    }
+
+    func finish() {
+        if drawn.withLock({ $0 }) { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
