@@ -138,10 +138,34 @@ kioskDependencies += [
 // MARK: - Station sync: sign-in, roster download, outbox push (issue 6)
 
 targets += [
+    // The hub client (Foundation's URLSession: no extra HTTP package) and the SyncEngine actor.
+    .target(
+        name: "RosterSync",
+        dependencies: [
+            "CheckInCore",
+            "KioskStore",
+            "HubAPI",
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .testTarget(
+        name: "RosterSyncTests",
+        dependencies: [
+            "RosterSync",
+            "HubAPI",
+            "KioskStore",
+            "CheckInCore",
+            "KioskTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
 ]
 dependencies += [
 ]
 kioskDependencies += [
+    "RosterSync",
+    "HubAPI",
 ]
 
 // MARK: - Station: kiosk run, operator console, kiosk set-up (issue 7)

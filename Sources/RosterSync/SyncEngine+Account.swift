@@ -2,6 +2,7 @@ import CheckInCore
 import Foundation
 import HubAPI
 import KioskStore
+import Logging
 
 extension SyncEngine {
     /// Signs in to the hub, registers this station (its own device id, so idempotency keys of

@@ -2,6 +2,7 @@ import CheckInCore
 import Foundation
 import HubAPI
 import KioskStore
+import Logging
 
 extension SyncEngine {
     /// Pulls every roster change after the stored cursor. The first pull of an event is the full

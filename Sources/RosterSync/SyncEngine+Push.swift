@@ -2,6 +2,7 @@ import CheckInCore
 import Foundation
 import HubAPI
 import KioskStore
+import Logging
 
 extension SyncEngine {
     /// Uploads the outbox in scan-time order until it is empty. Consecutive entries of one kind

@@ -19,8 +19,8 @@ import Logging
 /// loop.cancel()
 /// ```
 public actor SyncEngine {
-    public let database: KioskDatabase
-    public let configuration: SyncConfiguration
+    public nonisolated let database: KioskDatabase
+    public nonisolated let configuration: SyncConfiguration
     let sessionFile: SessionFile
     let logger: Logger
     var session: StationSession?
@@ -93,8 +93,10 @@ public actor SyncEngine {
                 do {
                     _ = try await syncNow()
                     wait = configuration.pullInterval
-                } catch {
+                } catch let error as SyncError {
                     wait = delayAfterFailure(error)
+                } catch {
+                    wait = configuration.pullInterval
                 }
                 await pause(for: wait)
             }

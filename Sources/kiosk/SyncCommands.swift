@@ -185,7 +185,7 @@ struct SignOutCommand: AsyncParsableCommand {
             let discarded: Int
             do {
                 discarded = try await engine.signOut(mode) { bar.show($0) }
-            } catch {
+            } catch let error as SignOutRefusal {
                 bar.finish()
                 if options.json { CommandOutput.printJSON(["signed_out": false, "pending": .int(error.pending), "error": .string(error.description)]) }
                 CommandOutput.printError("kiosk: " + error.description)
