@@ -63,7 +63,8 @@ extension SyncEngine {
         await publish()
     }
 
-    static func delta(_ page: RosterPage) -> RosterDelta {
+    /// A hub roster page in the store's terms (public for `kiosk bench sync`'s baseline).
+    public static func delta(_ page: RosterPage) -> RosterDelta {
         RosterDelta(
             accessTypes: page.accessTypes.map(\.accessType),
             guests: page.guests.map(\.guest),

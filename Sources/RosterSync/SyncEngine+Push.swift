@@ -77,9 +77,12 @@ extension SyncEngine {
             guard !items.isEmpty else { return outcomes }
             let batch = CheckInBatch(items: items)
             let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, checkIns: batch) }
-            try Self.check(answer.results.count, items.count)
+            try check(answer.results.count, items.count)
             for (index, result) in answer.results.enumerated() {
-                guard result.key == items[index].key else { throw .unreachable("unexpected answer: results out of order") }
+                guard result.key == items[index].key else {
+                    monitor.failed()
+                    throw .unreachable("unexpected answer: results out of order")
+                }
                 outcomes.append((sent[index].id, OutboxUploads.outcome(result)))
             }
         case "walkin":
@@ -92,7 +95,7 @@ extension SyncEngine {
             guard !items.isEmpty else { return outcomes }
             let batch = WalkInBatch(items: items)
             let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, walkIns: batch) }
-            try Self.check(answer.results.count, items.count)
+            try check(answer.results.count, items.count)
             for (index, result) in answer.results.enumerated() {
                 outcomes.append((sent[index].id, OutboxUploads.outcome(result)))
             }
@@ -107,7 +110,7 @@ extension SyncEngine {
             guard !items.isEmpty else { return outcomes }
             let batch = UndoBatch(items: items)
             let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, undos: batch) }
-            try Self.check(answer.results.count, items.count)
+            try check(answer.results.count, items.count)
             for (index, result) in answer.results.enumerated() {
                 outcomes.append((sent[index].id, OutboxUploads.outcome(result)))
             }
@@ -115,7 +118,11 @@ extension SyncEngine {
         return outcomes
     }
 
-    static func check(_ answered: Int, _ sent: Int) throws(SyncError) {
-        guard answered == sent else { throw .unreachable("unexpected answer: \(answered) results for \(sent) items") }
+    /// An answer with the wrong number of results is garbage: counted as a failure, retried later.
+    func check(_ answered: Int, _ sent: Int) throws(SyncError) {
+        guard answered == sent else {
+            monitor.failed()
+            throw .unreachable("unexpected answer: \(answered) results for \(sent) items")
+        }
     }
 }

@@ -34,9 +34,9 @@ extension SyncError {
 
 extension StationOptions {
     /// Opens the database and the sync engine over it.
-    func openSyncEngine() throws -> SyncEngine {
+    func openSyncEngine(configuration: SyncConfiguration = SyncConfiguration()) throws -> SyncEngine {
         let database = try openDatabase()
-        do { return try SyncEngine(database: database) } catch { throw error.commandFailure }
+        do { return try SyncEngine(database: database, configuration: configuration) } catch { throw error.commandFailure }
     }
 }
 
@@ -136,10 +136,19 @@ struct SyncCommand: AsyncParsableCommand {
         abstract: "Pull roster changes (the full roster the first time, resumable) and push pending check-ins, with progress.")
 
     @OptionGroup var options: StationOptions
+    @Option(name: .customLong("page-size"), help: .hidden) var pageSize: Int?
+    @Option(name: .customLong("batch-size"), help: .hidden) var batchSize: Int?
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
-            let engine = try options.openSyncEngine()
+            var configuration = SyncConfiguration()
+            if let pageSize {
+                // Tests: small pages, one transaction each, to kill a download between pages.
+                configuration.pageSize = pageSize
+                configuration.guestsPerTransaction = pageSize
+            }
+            if let batchSize { configuration.uploadBatchSize = batchSize }
+            let engine = try options.openSyncEngine(configuration: configuration)
             let bar = SyncProgressDisplay(json: options.json)
             let report = try await syncing { () async throws(SyncError) in
                 try await engine.syncNow { bar.show($0) }

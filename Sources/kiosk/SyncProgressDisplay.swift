@@ -19,17 +19,23 @@ final class SyncProgressDisplay: Sendable {
         switch progress {
         case .roster(let done, let total, let rate):
             if json {
-                CommandOutput.printJSON(["progress": "roster", "done": .int(done), "total": total.map { .int($0) } ?? .null, "rate": .double(rate)])
+                line(["progress": "roster", "done": .int(done), "total": total.map { .int($0) } ?? .null, "rate": .double(rate)])
             } else if terminal {
                 draw(done: done, total: total, label: "guests", suffix: rate > 0 ? String(format: " %.0f/s", rate) : "")
             }
         case .upload(let done, let pending):
             if json {
-                CommandOutput.printJSON(["progress": "upload", "done": .int(done), "pending": .int(pending)])
+                line(["progress": "upload", "done": .int(done), "pending": .int(pending)])
             } else if terminal {
                 draw(done: done, total: done + pending, label: "uploaded", suffix: "")
             }
         }
+    }
+
+    /// One JSON line, written at once (stdout to a pipe is block-buffered by `print`), so a
+    /// reader sees the progress while it happens.
+    func line(_ value: JSONValue) {
+        FileHandle.standardOutput.write(Data((value.serialized + "\n").utf8))
     }
 
     func draw(done: Int, total: Int?, label: String, suffix: String) {

@@ -26,20 +26,37 @@ final class FakeHub: Sendable {
         var faults: [(path: String, response: ScriptedHTTPServer.Response)] = []
         var requests: [String] = []
         var tokenCounter = 0
+        /// Delay of every roster page and check-in answer (seconds), to kill a station mid-way.
+        var rosterDelay: TimeInterval = 0
+        var checkInDelay: TimeInterval = 0
     }
 
     let state = Mutex(State())
     let eventID = "ev_fake"
-    private(set) var server: ScriptedHTTPServer!
+    private let server = Mutex<ScriptedHTTPServer?>(nil)
+    let port: UInt16
 
     init(guests: Int = 0) throws {
+        let holder = Mutex<FakeHub?>(nil)
+        let server = try ScriptedHTTPServer { request in holder.withLock { $0 }!.handle(request) }
+        port = server.port
         seedGuests(guests)
-        server = try ScriptedHTTPServer { [unowned self] request in self.handle(request) }
+        self.server.withLock { $0 = server }
+        holder.withLock { $0 = self }
     }
 
-    var url: String { server.url }
+    var url: String { "http://127.0.0.1:\(port)" }
 
-    func stop() { server.stop() }
+    /// Stops answering (connections refused) until ``start()``; the hub's state is kept.
+    func stop() { server.withLock { $0?.stop(); $0 = nil } }
+
+    /// Answers again on the same port.
+    func start() throws {
+        try server.withLock { current in
+            guard current == nil else { return }
+            current = try ScriptedHTTPServer(port: port) { [self] request in self.handle(request) }
+        }
+    }
 
     func seedGuests(_ count: Int, from start: Int = 0) {
         state.withLock { state in
@@ -91,10 +108,14 @@ final class FakeHub: Sendable {
             let count = state.withLock { $0.guests.count }
             return json(EventStats(expected: count, checkedIn: 0, inside: 0, duplicates: 0, conflicts: 0))
         case ("GET", HubPaths.roster(event: eventID)):
-            return json(rosterPage(after: Int64(request.query["cursor"] ?? "0") ?? 0, limit: Int(request.query["limit"] ?? "1000") ?? 1000))
+            var response = json(rosterPage(after: Int64(request.query["cursor"] ?? "0") ?? 0, limit: Int(request.query["limit"] ?? "1000") ?? 1000))
+            response.delay = state.withLock { $0.rosterDelay }
+            return response
         case ("POST", HubPaths.checkIns(event: eventID)):
             guard let batch = try? JSONDecoder().decode(CheckInBatch.self, from: request.body) else { return problem(422) }
-            return json(CheckInBatchResult(results: batch.items.map(decide)))
+            var response = json(CheckInBatchResult(results: batch.items.map(decide)))
+            response.delay = state.withLock { $0.checkInDelay }
+            return response
         case ("POST", HubPaths.walkIns(event: eventID)):
             guard let batch = try? JSONDecoder().decode(WalkInBatch.self, from: request.body) else { return problem(422) }
             state.withLock { state in for item in batch.items where !state.walkIns.contains(item.guestID) { state.walkIns.append(item.guestID) } }

@@ -32,7 +32,8 @@ final class ScriptedHTTPServer: Sendable {
     private let handler: @Sendable (Request) -> Response
     private let stopped = Mutex(false)
 
-    init(handler: @escaping @Sendable (Request) -> Response) throws {
+    /// - Parameter port: 0 for an ephemeral port; a port used before to restart a stopped hub.
+    init(port requestedPort: UInt16 = 0, handler: @escaping @Sendable (Request) -> Response) throws {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -41,7 +42,7 @@ final class ScriptedHTTPServer: Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = requestedPort.bigEndian
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
