@@ -3,8 +3,8 @@ import KioskStore
 import RosterSync
 import Synchronization
 
-/// Shows sync progress: a bar on stderr when it is a terminal, JSON lines on stdout with `--json`,
-/// nothing otherwise.
+/// Shows sync progress: with `--json`, one JSON object per line on stderr (stdout stays the one
+/// summary document every `--json` command prints); else a bar on stderr when it is a terminal.
 final class SyncProgressDisplay: Sendable {
     let json: Bool
     let terminal: Bool
@@ -32,10 +32,9 @@ final class SyncProgressDisplay: Sendable {
         }
     }
 
-    /// One JSON line, written at once (stdout to a pipe is block-buffered by `print`), so a
-    /// reader sees the progress while it happens.
+    /// One JSON line on stderr, written at once, so a reader sees the progress while it happens.
     func line(_ value: JSONValue) {
-        FileHandle.standardOutput.write(Data((value.serialized + "\n").utf8))
+        FileHandle.standardError.write(Data((value.serialized + "\n").utf8))
     }
 
     func draw(done: Int, total: Int?, label: String, suffix: String) {

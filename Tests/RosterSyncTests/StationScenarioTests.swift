@@ -30,12 +30,6 @@ import Testing
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
     }
 
-    /// `kiosk sync --json` prints JSON progress lines, then its summary as the last line.
-    func lastLine(_ result: ProcessResult) throws -> [String: Any] {
-        let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    }
-
     func pending(_ data: String) throws -> Int {
         let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
         return ((status["sync"] as? [String: Any])?["pending"] as? Int) ?? -1
@@ -77,7 +71,7 @@ import Testing
         try checkIn(second, 7)
         try hub.start()
         #expect(try run(kiosk, ["sync", "--data-dir", first]).status == 0)
-        let later = try lastLine(run(kiosk, ["sync", "--json", "--data-dir", second]))
+        let later = try run(kiosk, ["sync", "--json", "--data-dir", second]).json()
         #expect((later["pushed"] as? [String: Any])?["duplicate"] as? Int == 1)
         #expect(hub.state.withLock { $0.admitted.count } == 1)
         let database = try DatabaseQueue(path: URL(fileURLWithPath: second).appendingPathComponent("kiosk.sqlite").path)

@@ -2,8 +2,8 @@ import Foundation
 import KioskTestSupport
 import Synchronization
 
-/// A `kiosk` child process whose stdout lines are collected while it runs (progress lines), so
-/// a test can kill it at a chosen moment.
+/// A `kiosk` child process whose stderr lines are collected while it runs (`--json` progress
+/// lines), so a test can kill it at a chosen moment.
 final class StationProcess: Sendable {
     let process: Process
     private let lines = Mutex<[String]>([])
@@ -14,8 +14,8 @@ final class StationProcess: Sendable {
         process.executableURL = BuiltProducts.executable("kiosk")
         process.arguments = arguments
         let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = out
         process.standardInput = FileHandle.nullDevice
         self.process = process
         try process.run()
