@@ -168,7 +168,10 @@ public actor SyncEngine {
             await publish()
             return report
         } catch {
-            if case .unreachable = error { consecutiveFailures += 1 }
+            switch error {
+            case .unreachable, .refused, .storage: consecutiveFailures += 1
+            default: break
+            }
             lastError = error.description
             await publish()
             throw error
