@@ -36,9 +36,10 @@ public actor SyncEngine {
     var wakeup: CheckedContinuation<Void, Never>?
     var timer: Task<Void, Never>?
     var nudged = false
+    var loop: Task<Void, Never>?
 
-    /// Status changes (state, pending count, last pull/push), newest first when the consumer is
-    /// slow. One consumer (the console).
+    /// Status changes (state, pending count, last pull/push); only the newest is kept when the
+    /// consumer is slow. One consumer (the console). Ends when the engine is released.
     public nonisolated let statusUpdates: AsyncStream<SyncStatus>
     let statusContinuation: AsyncStream<SyncStatus>.Continuation
 
@@ -103,7 +104,25 @@ public actor SyncEngine {
         } onCancel: {
             Task { await self.poke() }
         }
+    }
+
+    deinit {
         statusContinuation.finish()
+    }
+
+    /// Starts ``run()`` in a task of its own (for `kiosk run`); a second call does nothing.
+    public func start() {
+        guard loop == nil else { return }
+        loop = Task { await self.run() }
+    }
+
+    /// Stops the loop started by ``start()`` and waits until it has ended (an upload in flight is
+    /// cancelled; its entries stay pending and are sent again next time).
+    public func stop() async {
+        guard let loop else { return }
+        self.loop = nil
+        loop.cancel()
+        await loop.value
     }
 
     func delayAfterFailure(_ error: SyncError) -> Duration {

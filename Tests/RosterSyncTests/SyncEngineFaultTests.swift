@@ -294,7 +294,7 @@ struct TestStation {
         let station = try await TestStation.signedIn(to: hub)
         defer { station.directory.remove() }
         try await station.engine.syncNow()
-        let loop = Task { await station.engine.run() }
+        await station.engine.start()
         var updates = station.engine.statusUpdates.makeAsyncIterator()
         _ = try await station.checkIn(1, at: base)
         station.engine.nudge()
@@ -302,7 +302,6 @@ struct TestStation {
             if status.pending == 0 && status.lastPush != nil && status.state == .online { break }
         }
         #expect(hub.state.withLock { $0.admitted.count } == 1)
-        loop.cancel()
-        await loop.value
+        await station.engine.stop()
     }
 }
