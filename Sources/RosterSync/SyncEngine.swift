@@ -240,10 +240,9 @@ public actor SyncEngine {
                     }
                     refreshed = true
                     try await refreshSession()
-                case .status(let code, let problem, let retryAfter) where error.isTransient:
+                case .status(let code, _, let retryAfter) where error.isTransient:
                     monitor.failed()
                     if code == 429 { retryAfterSeconds = retryAfter ?? 1 }
-                    _ = problem
                     throw .unreachable(error.summary)
                 case .status(let code, let problem, _):
                     monitor.answered(after: start.duration(to: .now))
