@@ -151,6 +151,9 @@ extension CorpusScore {
                 ["p50": .double(Self.percentile(values, 50)), "p95": .double(Self.percentile(values, 95)),
                  "max": .double(values.max() ?? .nan), "frames": .int(values.count)]
             }),
+            "cpu_ms": .object(cpuMilliseconds.mapValues { values in
+                ["p50": .double(Self.percentile(values, 50)), "p95": .double(Self.percentile(values, 95))]
+            }),
         ]
     }
 
@@ -162,7 +165,9 @@ extension CorpusScore {
             lines.append(String(format: "  %-14@ %3d/%3d  %5.1f %%  misreads %d", name, t.detected, t.positives, t.rate * 100, t.misreads))
         }
         for (size, values) in milliseconds.sorted(by: { $0.key < $1.key }) {
-            lines.append(String(format: "  %@ ms p50 %.1f p95 %.1f", size, Self.percentile(values, 50), Self.percentile(values, 95)))
+            let cpu = cpuMilliseconds[size] ?? []
+            lines.append(String(format: "  %@ ms p50 %.1f p95 %.1f (CPU p50 %.1f p95 %.1f)", size, Self.percentile(values, 50),
+                                Self.percentile(values, 95), Self.percentile(cpu, 50), Self.percentile(cpu, 95)))
         }
         return lines.joined(separator: "\n")
     }
