@@ -47,6 +47,8 @@ public struct DecoderConfiguration: Sendable, Equatable {
     /// left is skipped. Scaled by pixel count to the power 0.75 (about 30 ms at 1280x720), since
     /// larger frames usually show the code with larger modules.
     public var budgetPerVGA: Duration = .milliseconds(13)
+    /// zbar's scan-line density on full-size steps (1 = every line; 2 halves the cost).
+    public var fullSizeDensity = 1
     /// Payload size limit (see ``PayloadHygiene``).
     public var maximumPayloadBytes = PayloadHygiene.defaultMaximumBytes
     /// How many frames a hit keeps the region of interest alive.
@@ -138,6 +140,7 @@ public final class QRDecoder {
             guard let (image, offset, scale) = prepare(step, frame) else { continue }
             attempts += 1
             scanner.setTestInverted(configuration.zbarTestsInverted)
+            scanner.setDensity(step == .downscaled || step == .binarized ? 1 : configuration.fullSizeDensity)
             let symbols = scanner.scan(image)
             if step == .original { fullPassCost = ThreadCPUTime.now() - stepStart }
             guard !symbols.isEmpty else { continue }

@@ -27,6 +27,9 @@ struct DecodeCommand: AsyncParsableCommand {
     @Option(help: "Time budget per 640x480 frame in milliseconds (scaled by pixel count).")
     var budgetMs: Double?
 
+    @Option(help: "zbar scan density on full-size steps (1 = every line, 2 = every other line).")
+    var density: Int?
+
     @Flag(help: "Turn off zbar's own inverted-code retry.")
     var noZbarInverted = false
 
@@ -55,6 +58,7 @@ struct DecodeCommand: AsyncParsableCommand {
         if let cascade, let steps = try? Self.parseCascade(cascade) { config.cascade = steps }
         if let budgetMs { config.budgetPerVGA = .microseconds(Int(budgetMs * 1000)) }
         if noZbarInverted { config.zbarTestsInverted = false }
+        if let density { config.fullSizeDensity = max(1, min(4, density)) }
         return config
     }
 
