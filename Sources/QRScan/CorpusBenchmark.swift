@@ -14,7 +14,8 @@ public enum CorpusBenchmark {
             decoder.reset()
             let result = decoder.decode(frame)
             score.record(expected: entry.payloads, found: result.codes.texts, unreadable: result.codes.unreadableCount,
-                         category: entry.category, size: frame.sizeLabel, milliseconds: result.elapsed.milliseconds)
+                         category: entry.category, size: frame.sizeLabel, milliseconds: result.elapsed.milliseconds,
+                         cpuMilliseconds: result.cpuTime.milliseconds)
             progress(index + 1)
         }
         return score
@@ -32,10 +33,12 @@ public enum CorpusBenchmark {
         for entry in truth.entries {
             let frame = try StillImage.load(path: truth.path(of: entry))
             let start = clock.now
+            let cpuStart = ThreadCPUTime.now()
             _ = scanner.scan(frame)
+            let cpu = (ThreadCPUTime.now() - cpuStart).milliseconds
             let ms = (clock.now - start).milliseconds
             score.record(expected: entry.payloads, found: found[truth.path(of: entry)] ?? [],
-                         category: entry.category, size: frame.sizeLabel, milliseconds: ms)
+                         category: entry.category, size: frame.sizeLabel, milliseconds: ms, cpuMilliseconds: cpu)
         }
         return score
     }

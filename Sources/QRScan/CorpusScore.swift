@@ -22,13 +22,15 @@ public struct CorpusScore: Sendable {
     public var categories: [String: Tally] = [:]
     /// Decode milliseconds per frame, grouped by frame size ("640x480").
     public var milliseconds: [String: [Double]] = [:]
+    /// Decode CPU milliseconds per frame (the decoding thread's), grouped by frame size.
+    public var cpuMilliseconds: [String: [Double]] = [:]
 
     public init() {}
 
     /// Adds one frame's outcome. `found` are the payloads read as text; `unreadable` how many
     /// codes were refused.
     public mutating func record(expected: [String], found: [String], unreadable: Int = 0,
-                                category: String, size: String, milliseconds ms: Double?) {
+                                category: String, size: String, milliseconds ms: Double?, cpuMilliseconds cpu: Double? = nil) {
         var tally = categories[category] ?? Tally()
         for index in 0..<2 {
             var t = index == 0 ? overall : tally
@@ -45,6 +47,7 @@ public struct CorpusScore: Sendable {
         }
         categories[category] = tally
         if let ms { milliseconds[size, default: []].append(ms) }
+        if let cpu { cpuMilliseconds[size, default: []].append(cpu) }
     }
 
     /// The `p`-th percentile (0...100) of `values`, nearest-rank.

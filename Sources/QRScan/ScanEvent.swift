@@ -8,7 +8,7 @@ public enum ScanEvent: Sendable, Equatable {
     /// A code was seen but must not be used (too long, control characters, invalid UTF-8):
     /// show "unreadable code", never its content.
     case unreadable(reason: PayloadHygiene.Rejection, at: Date)
-    /// The frame source failed; a camera source keeps retrying (see ``ReconnectingSource``).
+    /// The frame source failed; with a ``ReconnectPolicy`` the pipeline keeps retrying retryable faults.
     case sourceFault(FrameSourceError, at: Date)
     /// Frames arrive again after a fault.
     case sourceRestored(at: Date)
@@ -28,7 +28,7 @@ public enum ScanEvent: Sendable, Equatable {
         case .sourceFault(let error, _):
             members["event"] = Self.quote("source_fault")
             members["message"] = Self.quote(error.description)
-            members["retrying"] = error.isRetryable ? "true" : "false"
+            members["retryable"] = error.isRetryable ? "true" : "false"
         case .sourceRestored:
             members["event"] = Self.quote("source_restored")
         }

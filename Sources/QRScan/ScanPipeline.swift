@@ -74,7 +74,7 @@ public struct ScanPipeline: Sendable {
                 return  // the source ended normally (end of a pipe or of the files)
             } catch {
                 let fault = error as? FrameSourceError ?? .readFailed(path: "frames", detail: "\(error)")
-                logger.warning("frame source failed", metadata: ["error": "\(fault)"])
+                logger.info("frame source failed", metadata: ["error": "\(fault)"])
                 // Once per kind of fault, not on every retry.
                 if fault != lastFault { output.yield(.sourceFault(fault, at: Date())) }
                 guard let reconnect, fault.isRetryable else { return }

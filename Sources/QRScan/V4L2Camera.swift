@@ -57,14 +57,14 @@ public struct V4L2Camera: FrameSource {
 
     /// Opens and closes the node to learn why it cannot be used, in the operator's terms.
     static func probe(_ path: String, whileStreaming: Bool = false) throws(FrameSourceError) {
-        var info = stat()
-        if stat(path, &info) != 0 { throw .camera(path: path, errno: errno, whileStreaming: whileStreaming) }
-        if (info.st_mode & S_IFMT) != S_IFCHR {
-            throw .notACamera(path: path, detail: "not a character device")
-        }
+        // Open first: its errno says missing / no permission / busy, as the operator needs it.
         let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw .camera(path: path, errno: errno, whileStreaming: whileStreaming) }
-        close(fd)
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) != 0 || (info.st_mode & S_IFMT) != S_IFCHR {
+            throw .notACamera(path: path, detail: "not a character device")
+        }
     }
 
     private static func copy(_ image: OpaquePointer) -> GrayFrame? {

@@ -34,6 +34,7 @@ final class ZBarScanner {
     private let scanner: OpaquePointer
 
     init(symbologies: Symbologies = .qr, density: Int = 1) {
+        currentDensity = density
         scanner = zbar_image_scanner_create()
         // Everything off, then only what is asked for.
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
@@ -64,6 +65,15 @@ final class ZBarScanner {
     func setTestInverted(_ on: Bool) {
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, on ? 1 : 0)
     }
+
+    /// Scan every `density`-th line and column (1 = all).
+    func setDensity(_ density: Int) {
+        guard density != currentDensity else { return }
+        currentDensity = density
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
+    }
+    private var currentDensity = 1
 
     /// Scans one frame; returns every symbol found, payload bytes copied out.
     func scan(_ frame: GrayFrame) -> [RawSymbol] {

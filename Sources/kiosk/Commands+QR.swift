@@ -7,5 +7,5 @@ extension Kiosk {
 }
 
 extension BenchCommand {
-    static var qrBenchmarks: [any ParsableCommand.Type] { [] }
+    static var qrBenchmarks: [any ParsableCommand.Type] { [BenchQRCommand.self] }
 }

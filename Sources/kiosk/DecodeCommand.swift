@@ -27,6 +27,9 @@ struct DecodeCommand: AsyncParsableCommand {
     @Option(help: "Time budget per 640x480 frame in milliseconds (scaled by pixel count).")
     var budgetMs: Double?
 
+    @Option(help: "zbar scan density on full-size steps (1 = every line, 2 = every other line).")
+    var density: Int?
+
     @Flag(help: "Turn off zbar's own inverted-code retry.")
     var noZbarInverted = false
 
@@ -55,6 +58,7 @@ struct DecodeCommand: AsyncParsableCommand {
         if let cascade, let steps = try? Self.parseCascade(cascade) { config.cascade = steps }
         if let budgetMs { config.budgetPerVGA = .microseconds(Int(budgetMs * 1000)) }
         if noZbarInverted { config.zbarTestsInverted = false }
+        if let density { config.fullSizeDensity = max(1, min(4, density)) }
         return config
     }
 
@@ -151,6 +155,9 @@ extension CorpusScore {
                 ["p50": .double(Self.percentile(values, 50)), "p95": .double(Self.percentile(values, 95)),
                  "max": .double(values.max() ?? .nan), "frames": .int(values.count)]
             }),
+            "cpu_ms": .object(cpuMilliseconds.mapValues { values in
+                ["p50": .double(Self.percentile(values, 50)), "p95": .double(Self.percentile(values, 95))]
+            }),
         ]
     }
 
@@ -162,7 +169,9 @@ extension CorpusScore {
             lines.append(String(format: "  %-14@ %3d/%3d  %5.1f %%  misreads %d", name, t.detected, t.positives, t.rate * 100, t.misreads))
         }
         for (size, values) in milliseconds.sorted(by: { $0.key < $1.key }) {
-            lines.append(String(format: "  %@ ms p50 %.1f p95 %.1f", size, Self.percentile(values, 50), Self.percentile(values, 95)))
+            let cpu = cpuMilliseconds[size] ?? []
+            lines.append(String(format: "  %@ ms p50 %.1f p95 %.1f (CPU p50 %.1f p95 %.1f)", size, Self.percentile(values, 50),
+                                Self.percentile(values, 95), Self.percentile(cpu, 50), Self.percentile(cpu, 95)))
         }
         return lines.joined(separator: "\n")
     }

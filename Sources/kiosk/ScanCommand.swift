@@ -10,7 +10,7 @@ struct ScanCommand: AsyncParsableCommand {
             Until `kiosk run` wires the camera in, this is the camera pipeline on its own: \
             `ffmpeg -i in.mp4 -f rawvideo -pix_fmt gray - | kiosk scan --frames - --frame-size 640x480`. \
             Events: {"event":"scan","payload":…}, {"event":"unreadable","reason":…}, \
-            {"event":"source_fault","message":…,"retrying":…}, {"event":"source_restored"}. \
+            {"event":"source_fault","message":…,"retryable":…}, {"event":"source_restored"}. \
             A camera that fails is retried with backoff unless --no-reconnect is given. \
             Exit status: 0 when the frames ended, 65 for a truncated stream or unusable input, \
             69 when a camera fault ends the run (--no-reconnect).

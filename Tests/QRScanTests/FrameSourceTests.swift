@@ -11,7 +11,7 @@ import Testing
         (0..<count).flatMap { i in [UInt8](repeating: UInt8(i % 256), count: size.byteCount) }
     }
 
-    @Test func aRawStreamDeliversEveryFrameToAFastConsumerAndEndsAtEOF() async throws {
+    @Test func aRawStreamDeliversFramesInOrderUpToTheLastAndEndsAtEOF() async throws {
         let dir = TemporaryDirectory("qr-raw")
         defer { dir.remove() }
         let file = dir.appending("frames.raw")

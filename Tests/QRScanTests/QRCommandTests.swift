@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import KioskTestSupport
 import Testing
 @testable import QRScan
@@ -79,5 +80,32 @@ import Testing
         let result = try run(kiosk, ["decode", file.path])
         #expect(result.status == 65)
         #expect(result.stderr.contains("neither PGM nor JPEG"))
+    }
+}
+
+/// Permission denied on a real device node: the kiosk user outside group `video`.
+@Suite(.timeLimit(.minutes(1))) struct CameraPermissionTests {
+    @Test func aNodeThisUserMayNotOpenSaysAddKioskToGroupVideo() throws {
+        let dir = TemporaryDirectory("qr-perm")
+        defer { dir.remove() }
+        let kiosk = BuiltProducts.executable("kiosk")
+        let node = dir.appending("video0").path
+        let result: ProcessResult
+        if getuid() == 0 {
+            // Root opens anything: make a real character device (a copy of /dev/null's node)
+            // that only root may open, and run kiosk as nobody.
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                  mknod(node, S_IFCHR | 0o600, dev_t(0x103)) == 0 else { return }
+            chmod(dir.path, 0o755)
+            result = try run(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                             ["--reuid=65534", "--regid=65534", "--clear-groups", kiosk.path,
+                              "scan", "--camera", node, "--no-reconnect"])
+        } else {
+            try Data([0]).write(to: URL(fileURLWithPath: node))
+            chmod(node, 0)
+            result = try run(kiosk, ["scan", "--camera", node, "--no-reconnect"])
+        }
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("Camera access required: add user kiosk to group video"))
     }
 }
