@@ -38,7 +38,9 @@ wait_port() {
 stop_all() {
     for pidfile in "$dir"/*.pid; do
         [ -e "$pidfile" ] || continue
-        kill "$(cat "$pidfile")" 2>/dev/null || true
+        # ippeveprinter does not exit on SIGTERM.
+        case $pidfile in */printer-*) signal=KILL ;; *) signal=TERM ;; esac
+        kill -"$signal" "$(cat "$pidfile")" 2>/dev/null || true
         rm -f "$pidfile"
     done
 }
