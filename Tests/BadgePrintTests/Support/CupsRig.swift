@@ -25,8 +25,10 @@ struct CupsRig: Sendable {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for file in files where file.hasSuffix(".pid") {
             if let text = try? String(contentsOf: directory.appending(file), encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                // ippeveprinter does not exit on SIGTERM.
-                kill(pid, file.hasPrefix("printer-") ? SIGKILL : SIGTERM)
+                // SIGKILL: daemons spawned from a test's dispatch thread inherit its blocked
+                // signal mask (SIGTERM included), and ippeveprinter ignores SIGTERM anyway.
+                // Their state lives in the temporary directory removed below.
+                kill(pid, SIGKILL)
             }
         }
         directory.remove()
