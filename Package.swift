@@ -111,7 +111,7 @@ targets += [
     ),
     .testTarget(
         name: "BadgePrintTests",
-        dependencies: ["BadgePrint", "PrintSpooler", "KioskStore", "CheckInCore", "KioskTestSupport"]
+        dependencies: ["BadgePrint", "PrintSpooler", "KioskStore", "CheckInCore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
     ),
 ]
 dependencies += [

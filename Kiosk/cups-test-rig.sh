@@ -13,6 +13,12 @@
 # Queue state faults use the usual commands (cupsdisable, cupsreject) with CUPS_SERVER set;
 # killing a queue's printer: kill "$(cat DIR/printer-QUEUE.pid)".
 set -euo pipefail
+# The daemons started below must not inherit the caller's descriptors (a test runner waits for
+# its pipes and process-exit notifications to close).
+for fd in /proc/$$/fd/*; do
+    fd=${fd##*/}
+    [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-" 2>/dev/null || true
+done
 
 command=${1:?usage: cups-test-rig.sh start|stop DIR [QUEUE...]}
 dir=${2:?usage: cups-test-rig.sh start|stop DIR [QUEUE...]}
@@ -32,7 +38,9 @@ wait_port() {
 stop_all() {
     for pidfile in "$dir"/*.pid; do
         [ -e "$pidfile" ] || continue
-        kill "$(cat "$pidfile")" 2>/dev/null || true
+        # KILL: ippeveprinter ignores TERM, and daemons started by a test runner may inherit a
+        # signal mask that blocks it. All their state is in DIR.
+        kill -KILL "$(cat "$pidfile")" 2>/dev/null || true
         rm -f "$pidfile"
     done
 }

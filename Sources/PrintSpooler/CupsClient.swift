@@ -28,6 +28,9 @@ public final class CupsClient: Sendable {
         let connection = self.connection
         let result: Result<T, PrintError> = await withCheckedContinuation { continuation in
             queue.async {
+                // libcups keeps the server and port per thread, and this queue may run on any
+                // thread (which another client may have pointed elsewhere): set them every time.
+                connection.selectServer()
                 do throws(PrintError) { continuation.resume(returning: .success(try work(connection))) } catch {
                     continuation.resume(returning: .failure(error))
                 }
@@ -151,6 +154,8 @@ private final class Connection: @unchecked Sendable {
 
     deinit { if let handle { httpClose(handle) } }
 
+    func selectServer() { cupsSetServer(server) }
+
     /// The open connection, reconnecting when the last one failed.
     func http() throws(PrintError) -> OpaquePointer {
         if let handle {
@@ -158,8 +163,6 @@ private final class Connection: @unchecked Sendable {
             httpClose(handle)
             self.handle = nil
         }
-        // cupsSetServer is per thread in libcups; this queue may run on any thread.
-        if let server { cupsSetServer(server) }
         let host = String(cString: cupsServer())
         let port = ippPort()
         guard let handle = httpConnect2(host, port, nil, AF_UNSPEC, cupsEncryption(), 1, 5000, nil) else {

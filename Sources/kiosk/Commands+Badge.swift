@@ -7,5 +7,5 @@ extension Kiosk {
 }
 
 extension BenchCommand {
-    static var badgeBenchmarks: [any ParsableCommand.Type] { [] }
+    static var badgeBenchmarks: [any ParsableCommand.Type] { [BenchPrintCommand.self] }
 }

@@ -21,7 +21,16 @@ struct CupsRig: Sendable {
     }
 
     func stop() {
-        _ = try? run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "stop", directory.path])
+        // Signal the rig's daemons from here, by the pids the rig recorded.
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for file in files where file.hasSuffix(".pid") {
+            if let text = try? String(contentsOf: directory.appending(file), encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                // SIGKILL: daemons spawned from a test's dispatch thread inherit its blocked
+                // signal mask (SIGTERM included), and ippeveprinter ignores SIGTERM anyway.
+                // Their state lives in the temporary directory removed below.
+                kill(pid, SIGKILL)
+            }
+        }
         directory.remove()
     }
 
@@ -39,7 +48,7 @@ struct CupsRig: Sendable {
     /// Kills the simulated printer behind `queue` (the queue stays in cupsd).
     func killPrinter(_ queue: String) throws {
         let pid = try String(contentsOf: directory.appending("printer-\(queue).pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try run(URL(fileURLWithPath: "/bin/kill"), [pid])
+        kill(Int32(pid) ?? 0, SIGKILL)
         try? FileManager.default.removeItem(at: directory.appending("printer-\(queue).pid"))
     }
 
