@@ -28,7 +28,7 @@ public struct EventStats: Sendable, Hashable, Codable {
     /// Offline double entries on single-entry access types (see ``ConflictList``).
     public var conflicts: Int
     public var accessTypes: [StatsGroup]
-    /// Per station: ``StatsGroup/expected`` is 0, ``StatsGroup/checkedIn`` counts admissions made there.
+    /// Per station: ``StatsGroup/checkedIn`` counts admissions made there; ``StatsGroup/expected`` and ``StatsGroup/inside`` are 0.
     public var stations: [StatsGroup]
 
     public init(expected: Int, checkedIn: Int, inside: Int, duplicates: Int, conflicts: Int, accessTypes: [StatsGroup] = [], stations: [StatsGroup] = []) {
