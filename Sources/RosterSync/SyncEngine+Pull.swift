@@ -53,8 +53,8 @@ extension SyncEngine {
                 buffered = []
                 bufferedGuests = 0
                 if full {
-                    let seconds = max(Double(started.duration(to: .now).components.attoseconds) / 1e18
-                                      + Double(started.duration(to: .now).components.seconds), 0.001)
+                    let elapsed = started.duration(to: .now).components
+                    let seconds = max(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, 0.001)
                     progress?(.roster(done: done, total: total, guestsPerSecond: Double(report.guestsPulled) / seconds))
                 }
             }
