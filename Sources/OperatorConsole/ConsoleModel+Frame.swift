@@ -6,8 +6,8 @@ extension ConsoleModel {
         var frame = ConsoleFrame(size: size)
         let rows = size.rows, columns = size.columns
         if size.isTooSmall {
-            let message = "Terminal too small: need \(TerminalSize.minimum.columns)×\(TerminalSize.minimum.rows), have \(columns)×\(rows)"
-            frame.put(rows / 2, 0, TerminalText.center(message, width: columns), .alert)
+            frame.put(rows / 2 - 1, 0, TerminalText.center("Terminal too small", width: columns), .alert)
+            frame.put(rows / 2, 0, TerminalText.center("need \(TerminalSize.minimum.columns)×\(TerminalSize.minimum.rows), have \(columns)×\(rows)", width: columns), .alert)
             return frame
         }
         let modeText = mode == .selfService ? "SELF-SERVICE" : "operator"

@@ -114,8 +114,9 @@ public final class CursesTerminal: Sendable {
     }
 
     private func getmaxyx_shim(_ rows: inout Int32, _ columns: inout Int32) {
-        rows = getmaxy(cncursesw_stdscr()) + 1 - getbegy(cncursesw_stdscr())
-        columns = getmaxx(cncursesw_stdscr()) + 1 - getbegx(cncursesw_stdscr())
+        // ncurses' getmaxy/getmaxx return the number of rows/columns (not the last index).
+        rows = getmaxy(cncursesw_stdscr())
+        columns = getmaxx(cncursesw_stdscr())
     }
 
     private func paint(_ frame: ConsoleFrame) {

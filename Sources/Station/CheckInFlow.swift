@@ -44,6 +44,13 @@ public struct Feedback: Sendable, Equatable {
     public var badge: BadgeOutcome?
     /// Recording failed (disk full, storage error): nothing was recorded.
     public var failure: String?
+
+    public init(presentation: Presentation, outcome: RecordedOutcome?, badge: BadgeOutcome?, failure: String?) {
+        self.presentation = presentation
+        self.outcome = outcome
+        self.badge = badge
+        self.failure = failure
+    }
 }
 
 /// The decide → record → badge → feedback flow as a value: each event returns the actions
