@@ -119,7 +119,7 @@ targets += [
         ]
     ),
     .testTarget(name: "OperatorConsoleTests", dependencies: ["OperatorConsole", "CheckInCore"]),
-    .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport"]),
+    .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
 ]
 dependencies += [
 ]

@@ -9,7 +9,7 @@ public protocol StationService: Sendable {
 }
 
 /// A small ServiceGroup: runs the services together and stops them all, in reverse order of
-/// start, on SIGTERM/SIGINT or when one of them ends with ``StationStop``. Lighter than
+/// start, on SIGTERM/SIGINT (and SIGHUP: the terminal went away) or when one of them ends with ``StationStop``. Lighter than
 /// swift-service-lifecycle for four services in one process, and the same shape, so the
 /// services can move to a `ServiceGroup` unchanged.
 public struct ServiceRunner: Sendable {
@@ -23,7 +23,7 @@ public struct ServiceRunner: Sendable {
 
     /// Runs every service; returns when one asks to stop or a signal arrives, after all ended.
     public func run() async {
-        let signals = SignalWatcher(signals: [SIGTERM, SIGINT])
+        let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP])
         await withTaskGroup(of: Void.self) { group in
             for service in services {
                 group.addTask { [logger] in
