@@ -18,7 +18,14 @@ final class TmuxConsole {
             .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let command = "env \(env) \(Self.quote(kiosk)) run \(arguments.map(Self.quote).joined(separator: " ")) 2>\(Self.quote(directory.appending("stderr.log").path)); echo $? > \(Self.quote(exitFile.path)); sleep 600"
         try tmux(["-u", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command])
+        let pids = try tmux(["display-message", "-p", "-t", "0", "#{pid} #{pane_pid}"]).split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        serverPID = pids.first
+        panePID = pids.count > 1 ? pids[1] : nil
     }
+
+    /// The tmux server and the pane's shell (a process group leader), both started by this test.
+    private var serverPID: Int32?
+    private var panePID: Int32?
 
     static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
@@ -38,7 +45,18 @@ final class TmuxConsole {
         let argv: [UnsafeMutablePointer<CChar>?] = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        // The test runner's threads block most signals and posix_spawn inherits that mask: a
+        // tmux server started with it never sees SIGCHLD/SIGTERM and never exits. Reset both.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw ScreenMismatch(expected: "tmux to start", screen: "posix_spawn failed: \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
@@ -83,8 +101,14 @@ final class TmuxConsole {
         try tmux(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
+    /// Ends the station, the pane and this test's tmux server (by pid too, in case the
+    /// server is stuck).
     func stop() {
+        if let panePID { kill(-panePID, SIGTERM) }
         _ = try? tmux(["kill-server"])
+        if let serverPID { kill(serverPID, SIGTERM) }
+        panePID = nil
+        serverPID = nil
     }
 
     deinit { stop() }
