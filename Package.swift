@@ -54,7 +54,11 @@ targets += [
     ),
     .testTarget(name: "CheckInCoreTests", dependencies: ["CheckInCore"]),
     .testTarget(name: "RosterCSVTests", dependencies: ["RosterCSV", "CheckInCore"]),
-    .testTarget(name: "KioskStoreTests", dependencies: ["KioskStore", "KioskTestSupport", "RosterCSV", "CheckInCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(
+        name: "KioskStoreTests",
+        dependencies: ["KioskStore", "KioskTestSupport", "RosterCSV", "CheckInCore", .product(name: "GRDB", package: "GRDB.swift")],
+        exclude: ["Fixtures"]  // read from the package folder, see StoreFixtures
+    ),
     .testTarget(name: "KioskCommandTests", dependencies: ["KioskStore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     // Helpers every test target may use: temporary directories, running the built executables.
     .target(name: "KioskTestSupport", path: "Tests/KioskTestSupport"),
@@ -79,10 +83,27 @@ kioskDependencies += [
 // MARK: - Badge printing: cairo/pango rendering, CUPS, print spooler (issue 4)
 
 targets += [
+    // pkgConfig for pango's glib/harfbuzz include paths (SwiftPM warns about glib's -pthread; harmless).
+    .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+    // Debian's libcups2-dev ships no cups.pc: the module map links `cups`.
+    .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+    // Badge templates (JSON an organizer can edit) and PDF/PNG rendering.
+    .target(name: "BadgePrint", dependencies: ["CheckInCore", "CPangoCairo", "CQRencode"]),
+    // CUPS submission and job/printer truth; print jobs are rows in the station database.
+    .target(
+        name: "PrintSpooler",
+        dependencies: ["CheckInCore", "KioskStore", "BadgePrint", "CCups", .product(name: "Logging", package: "swift-log")]
+    ),
+    .testTarget(
+        name: "BadgePrintTests",
+        dependencies: ["BadgePrint", "PrintSpooler", "KioskStore", "CheckInCore", "KioskTestSupport"]
+    ),
 ]
 dependencies += [
 ]
 kioskDependencies += [
+    "BadgePrint",
+    "PrintSpooler",
 ]
 
 // MARK: - Hub: checkin-hub server, SQLite and PostgreSQL storage (issue 5)

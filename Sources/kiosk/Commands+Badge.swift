@@ -3,7 +3,7 @@ import ArgumentParser
 // The badge area's commands and benchmarks, listed here so areas never edit the same lines.
 
 extension Kiosk {
-    static var badgeCommands: [any ParsableCommand.Type] { [] }
+    static var badgeCommands: [any ParsableCommand.Type] { [BadgeCommand.self, PrintersCommand.self] }
 }
 
 extension BenchCommand {

@@ -41,6 +41,10 @@ struct MigrationTests {
         #expect(names == StoreFixtures.guestNames)
         let checkIns = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins") }
         #expect(checkIns == 3)
+        if version >= 3 {
+            let jobs = try database.read { db in try String.fetchAll(db, sql: "SELECT state FROM print_jobs") }
+            #expect(jobs == ["queued"], "an unconfirmed badge job survives the upgrade")
+        }
         // Data of the old version is searchable and still decides correctly after the upgrade.
         #expect(try database.search("jose muller").map(\.guest.id) == ["g-1"])
         let again = try await database.checkIn(CheckInRequest(rawCode: "abc2", source: .typed, at: Timestamp(milliseconds: 1_790_000_900_000)))

@@ -73,5 +73,12 @@ enum StoreFixtures {
             INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision) VALUES
                 (1790000000000, 'fixture-device', 'Door 1', 'Alex', 'camera', 'attempt', 'ABC1', 'g-1', 'admitted');
             """)
+        // From version 3 on: a badge job the printer has not confirmed yet.
+        if try db.tableExists("print_jobs") {
+            try db.execute(sql: """
+                INSERT INTO print_jobs (guest_id, code, queue, state, created_at, updated_at)
+                VALUES ('g-1', 'ABC1', 'badges', 'queued', 1790000000002, 1790000000002)
+                """)
+        }
     }
 }

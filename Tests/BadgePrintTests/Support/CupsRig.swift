@@ -1,0 +1,86 @@
+import Foundation
+import KioskTestSupport
+
+/// A private cupsd on loopback with one simulated IPP Everywhere printer per queue, started by
+/// Kiosk/cups-test-rig.sh in a temporary directory and stopped by ``stop()``.
+struct CupsRig: Sendable {
+    let directory: TemporaryDirectory
+    /// `127.0.0.1:PORT` of the private cupsd.
+    let server: String
+
+    static let script = BuiltProducts.packageRoot.appendingPathComponent("Kiosk/cups-test-rig.sh")
+
+    init(queues: [String] = ["badge"]) throws {
+        directory = TemporaryDirectory("cups-rig")
+        let result = try run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "start", directory.path] + queues, timeout: 60)
+        guard result.status == 0, let line = result.stdout.split(separator: "\n").last(where: { $0.hasPrefix("CUPS_SERVER=") }) else {
+            _ = try? run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "stop", directory.path])
+            throw RigError(message: "cups rig did not start: \(result.stderr)")
+        }
+        server = String(line.dropFirst("CUPS_SERVER=".count))
+    }
+
+    func stop() {
+        _ = try? run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "stop", directory.path])
+        directory.remove()
+    }
+
+    /// Runs a CUPS client command (cupsdisable, cupsreject, lp…) against this cupsd.
+    @discardableResult
+    func cups(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments, environment: ["CUPS_SERVER": server])
+    }
+
+    /// What the simulated printer of `queue` does with the next jobs: ok, hang, fail, media-empty.
+    func setMode(_ queue: String, _ mode: String) throws {
+        try mode.write(to: directory.appending("mode/\(queue)"), atomically: true, encoding: .utf8)
+    }
+
+    /// Kills the simulated printer behind `queue` (the queue stays in cupsd).
+    func killPrinter(_ queue: String) throws {
+        let pid = try String(contentsOf: directory.appending("printer-\(queue).pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try run(URL(fileURLWithPath: "/bin/kill"), [pid])
+        try? FileManager.default.removeItem(at: directory.appending("printer-\(queue).pid"))
+    }
+
+    /// The documents the printer of `queue` received, by job title.
+    func outputs(_ queue: String) -> [URL] {
+        let folder = directory.appending("out/\(queue)")
+        return ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "pdf" }
+    }
+}
+
+struct RigError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Tools from poppler-utils and zbar-tools, run on a rendered or printed badge.
+enum PDFTools {
+    static func text(_ pdf: URL) throws -> String {
+        try run(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-enc", "UTF-8", pdf.path, "-"]).stdout
+    }
+
+    /// Page size in points, from pdfinfo ("Page size: 288 x 216 pts").
+    static func pageSize(_ pdf: URL) throws -> (width: Double, height: Double)? {
+        let info = try run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf.path]).stdout
+        guard let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Page size:") }) else { return nil }
+        let numbers = line.split(separator: " ").compactMap { Double($0) }
+        return numbers.count >= 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    /// The QR codes zbar finds in the first page rasterized at 200 dpi.
+    static func qrCodes(_ pdf: URL, in directory: TemporaryDirectory) throws -> [String] {
+        let prefix = directory.appending("page-\(UUID().uuidString.prefix(6))").path
+        _ = try run(URL(fileURLWithPath: "/usr/bin/pdftoppm"), ["-r", "200", "-gray", "-singlefile", pdf.path, prefix])
+        let result = try run(URL(fileURLWithPath: "/usr/bin/zbarimg"), ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", prefix + ".pgm"])
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// Text without whitespace and hyphens: wrapped lines compare equal to the one-line name
+    /// (pdftotext joins a line broken after a hyphen and drops the hyphen).
+    static func squeezed(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) && $0 != "-" }.map(Character.init))
+    }
+}
