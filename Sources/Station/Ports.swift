@@ -34,12 +34,14 @@ public struct BadgeContent: Sendable, Equatable {
     public var name: String
     public var company: String
     public var accessType: String
+    public var accessTypeID: String
     public var code: String
-    public init(guestID: String, name: String, company: String, accessType: String, code: String) {
+    public init(guestID: String, name: String, company: String, accessType: String, accessTypeID: String = "", code: String) {
         self.guestID = guestID
         self.name = name
         self.company = company
         self.accessType = accessType
+        self.accessTypeID = accessTypeID
         self.code = code
     }
 }

@@ -19,7 +19,7 @@ public struct LaunchOptions: Sendable {
     /// Opens a camera device as a scan source (QR area), if built in.
     public var openCamera: (@Sendable (_ device: String, _ width: Int, _ height: Int) throws -> any ScanSource)?
     /// Opens a CUPS queue as a badge printer (badge area), if built in.
-    public var openPrinterQueue: (@Sendable (_ queue: String, _ template: String?) throws -> any BadgePrinter)?
+    public var openPrinterQueue: (@Sendable (_ queue: String, _ template: String?, _ database: KioskDatabase) throws -> any BadgePrinter)?
     /// Renders badge PDFs for the PDF-folder printer (badge area), if built in.
     public var renderPDF: (@Sendable (BadgeContent) throws -> Data)?
     /// Connects to a hub (sync area), if built in.
@@ -128,7 +128,7 @@ public enum StationLauncher {
             guard let open = options.openPrinterQueue else {
                 throw StationError.notBuiltIn("This kiosk was built without CUPS printing: use --printer pdf:DIR or --printer none.")
             }
-            return try open(queue, configuration.badgeTemplate)
+            return try open(queue, configuration.badgeTemplate, database)
         }
     }
 

@@ -105,7 +105,7 @@ public actor StationRuntime {
 
     static func badge(_ details: GuestDetails) -> BadgeContent {
         BadgeContent(guestID: details.guest.id, name: details.guest.name, company: details.guest.company,
-                     accessType: details.accessTypeName, code: details.guest.code.value)
+                     accessType: details.accessTypeName, accessTypeID: details.guest.accessTypeID, code: details.guest.code.value)
     }
 
     // MARK: Operator actions

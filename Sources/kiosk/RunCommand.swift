@@ -89,5 +89,6 @@ struct RunCommand: AsyncParsableCommand {
 /// Each area's adapter is one line here.
 enum StationAdapters {
     static func install(into launch: inout LaunchOptions) {
+        installBadgePrinting(into: &launch)
     }
 }
