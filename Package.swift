@@ -74,10 +74,25 @@ targets += [
 // MARK: - QR decoding: libzbar, frame sources, debouncing (issue 3)
 
 targets += [
+    // libzbar: the QR decoder and its V4L2 video capture.
+    .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
+    // TurboJPEG: MJPEG camera frames and JPEG stills to grayscale.
+    .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+    // Frame sources, the decoder cascade, debouncing: Swift values only above the C shims.
+    .target(
+        name: "QRScan",
+        dependencies: ["CZBar", "CTurboJPEG", "CheckInCore", .product(name: "Logging", package: "swift-log")]
+    ),
+    .testTarget(
+        name: "QRScanTests",
+        dependencies: ["QRScan", "CQRencode", "CheckInCore", "KioskTestSupport"],
+        exclude: ["Fixtures"]
+    ),
 ]
 dependencies += [
 ]
 kioskDependencies += [
+    "QRScan",
 ]
 
 // MARK: - Badge printing: cairo/pango rendering, CUPS, print spooler (issue 4)
@@ -108,9 +123,51 @@ kioskDependencies += [
 
 // MARK: - Hub: checkin-hub server, SQLite and PostgreSQL storage (issue 5)
 
+products += [
+    .executable(name: "checkin-hub", targets: ["checkin-hub"]),
+]
 targets += [
+    // The `/v1` wire contract shared by the hub and the station's sync client: Codable types only.
+    .target(name: "HubAPI", dependencies: ["CheckInCore"], exclude: ["openapi.yaml"]),
+    .target(
+        name: "HubServer",
+        dependencies: [
+            "HubAPI",
+            "CheckInCore",
+            "RosterCSV",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        plugins: ["EmbedMigrationsPlugin"]
+    ),
+    .executableTarget(
+        name: "checkin-hub",
+        dependencies: [
+            "HubServer",
+            "HubAPI",
+            "CheckInCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .testTarget(name: "HubAPITests", dependencies: ["HubAPI", "CheckInCore"]),
+    .testTarget(
+        name: "HubServerTests",
+        dependencies: ["HubServer", "HubAPI", "CheckInCore", "KioskTestSupport", .product(name: "Logging", package: "swift-log")]
+    ),
 ]
 dependencies += [
+    // `traits: []`: no swift-configuration, no full-Foundation extras; keeps the build lean.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    // Already pulled in by postgres-nio; named here because HubServer imports Crypto directly.
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3" ..< "5.0.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
 ]
 kioskDependencies += [
 ]
@@ -118,10 +175,34 @@ kioskDependencies += [
 // MARK: - Station sync: sign-in, roster download, outbox push (issue 6)
 
 targets += [
+    // The hub client (Foundation's URLSession: no extra HTTP package) and the SyncEngine actor.
+    .target(
+        name: "RosterSync",
+        dependencies: [
+            "CheckInCore",
+            "KioskStore",
+            "HubAPI",
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .testTarget(
+        name: "RosterSyncTests",
+        dependencies: [
+            "RosterSync",
+            "HubAPI",
+            "KioskStore",
+            "CheckInCore",
+            "KioskTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
 ]
 dependencies += [
 ]
 kioskDependencies += [
+    "RosterSync",
+    "HubAPI",
 ]
 
 // MARK: - Station: kiosk run, operator console, kiosk set-up (issue 7)

@@ -3,7 +3,7 @@ import ArgumentParser
 // The qr area's commands and benchmarks, listed here so areas never edit the same lines.
 
 extension Kiosk {
-    static var qrCommands: [any ParsableCommand.Type] { [] }
+    static var qrCommands: [any ParsableCommand.Type] { [DecodeCommand.self, ScanCommand.self] }
 }
 
 extension BenchCommand {

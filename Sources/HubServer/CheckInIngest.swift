@@ -1,0 +1,71 @@
+import CheckInCore
+import HubAPI
+
+/// The hub's decision for an upload batch: a pure function of the batch and what the database
+/// holds, shared by both stores so SQLite and PostgreSQL decide identically.
+///
+/// The store calls it while it holds the event's write lock (a SQLite write transaction, a
+/// PostgreSQL advisory transaction lock), so `known` and `admissions` cannot change underneath.
+enum CheckInIngest {
+    /// A check-in to insert, with the answer it got.
+    struct Row: Sendable {
+        var upload: CheckInUpload
+        var result: CheckInResult
+    }
+
+    /// - Parameters:
+    ///   - items: the batch, in upload order.
+    ///   - known: answers already recorded for keys of this batch (replays).
+    ///   - guests: the batch's guests (missing: unknown code).
+    ///   - accessTypes: the event's access types.
+    ///   - admissions: admissions not undone, per guest id.
+    static func decide(
+        _ items: [CheckInUpload], policy: EventPolicy, known: [IdempotencyKey: CheckInResult],
+        guests: [String: Guest], accessTypes: [String: AccessType], admissions: [String: [CheckIn]]
+    ) -> (results: [CheckInResult], rows: [Row]) {
+        var known = known
+        var admissions = admissions
+        var results: [CheckInResult] = []
+        var rows: [Row] = []
+        results.reserveCapacity(items.count)
+        for item in items {
+            if let answer = known[item.key] {
+                results.append(answer)
+                continue
+            }
+            let guest = guests[item.key.guestID]
+            let decision = CheckInRules.decide(
+                CheckInRules.Attempt(deviceID: item.key.deviceID, at: item.key.scannedAt, direction: item.direction),
+                guest: guest, accessType: guest.flatMap { accessTypes[$0.accessTypeID] },
+                admissions: admissions[item.key.guestID] ?? [], policy: policy)
+            let result = Self.result(for: item.key, decision)
+            if decision == .admitted, item.direction == .entry {
+                admissions[item.key.guestID, default: []].append(item.checkIn)
+            }
+            known[item.key] = result
+            results.append(result)
+            rows.append(Row(upload: item, result: result))
+        }
+        return (results, rows)
+    }
+
+    static func result(for key: IdempotencyKey, _ decision: Decision) -> CheckInResult {
+        let previous = decision.previous.map(PreviousCheckIn.init)
+        switch decision {
+        case .admitted:
+            return CheckInResult(key: key, status: .accepted, decision: .admitted)
+        case .duplicate:
+            return CheckInResult(key: key, status: .duplicate, decision: .duplicate, previous: previous)
+        case .alreadyCheckedIn:
+            return CheckInResult(key: key, status: .rejected, decision: .alreadyCheckedIn, reason: "already checked in", previous: previous)
+        case .unknownCode:
+            return CheckInResult(key: key, status: .rejected, decision: .unknownCode, reason: "no such guest on this event's roster")
+        case .notValidHere(let type):
+            return CheckInResult(key: key, status: .rejected, decision: .notValidHere, reason: "access type \(type) is not valid here")
+        case .outsideWindow:
+            return CheckInResult(key: key, status: .rejected, decision: .outsideWindow, reason: "ticket not valid at this time")
+        case .revoked:
+            return CheckInResult(key: key, status: .rejected, decision: .revoked, reason: "ticket revoked")
+        }
+    }
+}

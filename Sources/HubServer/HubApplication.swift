@@ -1,0 +1,133 @@
+import CheckInCore
+import Foundation
+import HTTPTypes
+import HubAPI
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Settings of `checkin-hub serve`.
+public struct HubServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    public var accessTokenSeconds: Int64
+    public var refreshTokenSeconds: Int64
+    /// Requests per second per client before 429 (0: unlimited).
+    public var rateLimitPerSecond: Double
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, accessTokenSeconds: Int64 = 900, refreshTokenSeconds: Int64 = 30 * 86_400, rateLimitPerSecond: Double = 500) {
+        self.host = host
+        self.port = port
+        self.accessTokenSeconds = accessTokenSeconds
+        self.refreshTokenSeconds = refreshTokenSeconds
+        self.rateLimitPerSecond = rateLimitPerSecond
+    }
+}
+
+/// The hub's HTTP application: routes under `/v1`, every one but health, sign-in and refresh
+/// behind a bearer token.
+public struct HubRoutes: Sendable {
+    let store: any HubStore
+    let configuration: HubServerConfiguration
+    let metrics: HubMetrics
+    let limiter: RateLimiter
+    let logger: Logger
+
+    public init(store: any HubStore, configuration: HubServerConfiguration, logger: Logger) {
+        self.store = store
+        self.configuration = configuration
+        self.metrics = HubMetrics()
+        self.limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond, burst: max(configuration.rateLimitPerSecond, 1) * 2)
+        self.logger = logger
+    }
+
+    /// Builds the application; `onRunning` gets the bound port (useful with port 0).
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router(context: BasicRequestContext.self)
+        add(to: router)
+        return Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "checkin-hub"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
+
+    /// Wraps a handler: metrics, error mapping to problem documents, never a 500 for bad input.
+    func wrap(_ route: String, _ handler: @escaping Handler) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+        { request, context in
+            let start = ContinuousClock.now
+            let response: Response
+            do {
+                response = try await handler(request, context)
+            } catch let problem as HubProblem {
+                response = try problem.response(from: request, context: context)
+            } catch let error as HubStoreError {
+                switch error {
+                case .unknownEvent: response = try HubProblem.notFound.response(from: request, context: context)
+                case .duplicateEvent, .duplicateStaff: response = try HubProblem(.conflict, "Conflict", detail: error.description).response(from: request, context: context)
+                default:
+                    logger.error("storage failed", metadata: ["route": "\(route)", "error": "\(error)"])
+                    response = try HubProblem(.serviceUnavailable, "Storage unavailable", detail: "Retry later.").response(from: request, context: context)
+                }
+            } catch let error as any HTTPResponseError where error.status.code < 500 {
+                response = try HubProblem(error.status, error.status.reasonPhrase).response(from: request, context: context)
+            } catch {
+                logger.error("request failed", metadata: ["route": "\(route)", "error": "\(String(reflecting: error))"])
+                response = try HubProblem(.serviceUnavailable, "Temporarily unavailable", detail: "Retry later.").response(from: request, context: context)
+            }
+            let elapsed = ContinuousClock.now - start
+            metrics.request(route: route, status: response.status.code, seconds: Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+            return response
+        }
+    }
+
+    func json<T: Encodable>(_ value: T) throws -> Response {
+        let data = try HubJSON.encoder().encode(value)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    func body<T: Codable>(_ type: T.Type, _ request: Request) async throws -> T {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: HubPaths.maximumBodyBytes)
+        } catch {
+            throw HubProblem(.contentTooLarge, "Body too large", detail: "At most \(HubPaths.maximumBodyBytes) bytes; send smaller batches.")
+        }
+        return try StrictJSON.decode(T.self, from: Data(buffer.readableBytesView))
+    }
+
+    /// The caller's session, or 401; 403 below `role`; 429 when flooding.
+    func authenticate(_ request: Request, role: StaffRole = .staff) async throws -> AuthenticatedSession {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { throw HubProblem.unauthenticated }
+        let token = String(header.dropFirst("Bearer ".count))
+        guard let session = try await store.session(accessHash: Tokens.hash(token), now: .now()) else { throw HubProblem.unauthenticated }
+        if let wait = limiter.take(session.sessionID) {
+            var problem = HubProblem(.tooManyRequests, "Too many requests", detail: "Slow down; retry after \(wait) s.")
+            problem.retryAfterSeconds = wait
+            throw problem
+        }
+        guard session.staff.role >= role else { throw HubProblem.forbidden(role) }
+        return session
+    }
+
+    func event(_ context: BasicRequestContext) async throws -> EventSummary {
+        guard let id = context.parameters.get("event"), let event = try await store.event(id: id) else { throw HubProblem.notFound }
+        return event
+    }
+
+    func newTokens(now: Timestamp) -> (access: String, refresh: String, hashes: NewTokens) {
+        let access = Tokens.token(), refresh = Tokens.token()
+        return (access, refresh, NewTokens(
+            accessHash: Tokens.hash(access), accessExpires: now.adding(milliseconds: configuration.accessTokenSeconds * 1000),
+            refreshHash: Tokens.hash(refresh), refreshExpires: now.adding(milliseconds: configuration.refreshTokenSeconds * 1000)))
+    }
+
+    func checkBatchSize(_ count: Int) throws {
+        guard count <= HubPaths.maximumBatchItems else {
+            throw HubProblem.invalid("items", "At most \(HubPaths.maximumBatchItems) items per batch.")
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CheckInCore
+import HubAPI
+import RosterCSV
+
+/// Where the hub keeps everything: one protocol, a SQLite and a PostgreSQL implementation that
+/// pass the same contract tests. Implementations keep no state that correctness depends on:
+/// several hub processes may share one PostgreSQL database.
+public protocol HubStore: Sendable {
+    /// `sqlite` or `postgres`.
+    var kind: String { get }
+
+    /// Applies pending migrations (embedded in the binary); returns the names applied now.
+    func migrate() async throws -> [String]
+    /// Name of the last applied migration.
+    func schemaVersion() async throws -> String
+    func close() async
+
+    // MARK: Administration
+
+    func createEvent(_ event: EventSummary) async throws
+    func event(id: String) async throws -> EventSummary?
+    func events() async throws -> [EventSummary]
+    func upsertAccessType(event: String, _ type: AccessType) async throws
+    /// Upserts the rows by ticket code (new guests get the code as id); never touches check-ins.
+    func importRoster(event: String, rows: [RosterRow]) async throws -> ImportSummary
+    func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool
+    func deleteGuest(event: String, guestID: String) async throws -> Bool
+
+    func addStaff(_ staff: StaffInfo, passwordHash: String) async throws
+    func staff(email: String) async throws -> (info: StaffInfo, passwordHash: String)?
+
+    // MARK: Sessions (tokens are stored only as hashes)
+
+    func createSession(_ session: NewSession) async throws
+    /// The live session whose access token hashes to `accessHash`, or `nil`.
+    func session(accessHash: String, now: Timestamp) async throws -> AuthenticatedSession?
+    /// Rotates a refresh token: the session whose current refresh token hashes to `refreshHash`
+    /// gets the new hashes. A reused (already rotated) refresh token revokes the session.
+    func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp) async throws -> AuthenticatedSession?
+    func revokeSession(id: String, now: Timestamp) async throws -> Bool
+    func sessions() async throws -> [SessionSummary]
+    func registerStation(sessionID: String, deviceID: String, name: String) async throws
+
+    // MARK: Sync
+
+    func rosterPage(event: String, after cursor: Int64, limit: Int) async throws -> RosterPage
+    /// Decides and records a batch in order (``CheckInIngest``), exactly once per key.
+    func ingest(event: EventSummary, items: [CheckInUpload], now: Timestamp) async throws -> [CheckInResult]
+    func ingestWalkIns(event: EventSummary, items: [WalkInUpload], now: Timestamp) async throws -> [WalkInResult]
+    func undo(event: EventSummary, items: [UndoUpload], caller: UndoCaller, now: Timestamp) async throws -> [UndoResult]
+    func stats(event: String) async throws -> EventStats
+    func conflicts(event: String) async throws -> [Conflict]
+}
+
+/// What `checkin-hub import` reports.
+public struct ImportSummary: Sendable, Hashable {
+    public var imported: Int
+    public var updated: Int
+    public var unchanged: Int
+}
+
+/// A session to create at sign-in.
+public struct NewSession: Sendable {
+    public var id: String
+    public var staffID: String
+    public var tokens: NewTokens
+    public var createdAt: Timestamp
+}
+
+/// Hashes and expiry of a fresh token pair.
+public struct NewTokens: Sendable {
+    public var accessHash: String
+    public var accessExpires: Timestamp
+    public var refreshHash: String
+    public var refreshExpires: Timestamp
+}
+
+/// The caller behind a valid access token.
+public struct AuthenticatedSession: Sendable, Hashable {
+    public var sessionID: String
+    public var staff: StaffInfo
+    public var deviceID: String?
+    public var stationName: String?
+}
+
+/// One row of `checkin-hub tokens list`.
+public struct SessionSummary: Sendable, Hashable, Codable {
+    public var id: String
+    public var staffEmail: String
+    public var deviceID: String?
+    public var stationName: String?
+    public var createdAt: Timestamp
+    public var lastUsedAt: Timestamp
+    public var revoked: Bool
+}
+
+/// Who asks for an undo: support staff and above may undo anything; others only what their
+/// own device recorded, within the event's station undo time.
+public struct UndoCaller: Sendable {
+    public var role: StaffRole
+    public var deviceID: String?
+}
+
+/// Errors of the storage layer, with what the operator should do.
+public enum HubStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case migrationChecksumMismatch(String)
+    case unknownEvent(String)
+    case duplicateEvent(String)
+    case duplicateStaff(String)
+    case invalidDatabaseURL(String)
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .migrationChecksumMismatch(let name):
+            "Migration \(name) differs from the one applied to this database. Do not edit shipped migrations; contact support."
+        case .unknownEvent(let id): "No event \(id). List events with `checkin-hub events` or create one with `checkin-hub event create`."
+        case .duplicateEvent(let id): "An event with id \(id) exists already."
+        case .duplicateStaff(let email): "A staff member with e-mail \(email) exists already."
+        case .invalidDatabaseURL(let text): "Cannot use database \(text): give sqlite:PATH or postgres://USER@HOST:PORT/DB."
+        case .unavailable(let reason): "The database is not available: \(reason). Check that it runs and that --db is right."
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import CheckInCore
+import Foundation
+import HubAPI
+import Logging
+import PostgresNIO
+
+extension PostgresHubStore {
+    public func rosterPage(event: String, after cursor: Int64, limit: Int) async throws -> RosterPage {
+        try await client.withConnection { connection in
+            // One snapshot for the three tables: a change committing between two reads could
+            // otherwise be skipped by the cursor.
+            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            do {
+                let page = try await rosterPage(event: event, after: cursor, limit: limit, on: connection)
+                try await connection.query("COMMIT", logger: logger)
+                return page
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    private func rosterPage(event: String, after cursor: Int64, limit: Int, on connection: PostgresConnection) async throws -> RosterPage {
+        guard try await !rows("SELECT 1 FROM events WHERE id = \(event)", on: connection).isEmpty else { throw HubStoreError.unknownEvent(event) }
+        let fetch = limit + 1
+        var changes: [(seq: Int64, apply: (inout RosterPage) -> Void)] = []
+        for row in try await rows("SELECT * FROM access_types WHERE event_id = \(event) AND seq > \(cursor) ORDER BY seq LIMIT \(fetch)", on: connection) {
+            let type = RosterAccessType(
+                id: try row["id"].decode(String.self), name: try row["name"].decode(String.self), reentry: try row["reentry"].decode(Bool.self),
+                validFrom: try row["valid_from"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
+                validUntil: try row["valid_until"].decode(Int64?.self).map(Timestamp.init(milliseconds:)))
+            changes.append((try row["seq"].decode(Int64.self), { $0.accessTypes.append(type) }))
+        }
+        for row in try await rows("SELECT * FROM guests WHERE event_id = \(event) AND seq > \(cursor) ORDER BY seq LIMIT \(fetch)", on: connection) {
+            let id = try row["id"].decode(String.self)
+            let seq = try row["seq"].decode(Int64.self)
+            if try row["deleted"].decode(Bool.self) {
+                changes.append((seq, { $0.deletedGuestIDs.append(id) }))
+            } else {
+                let guest = RosterGuest(
+                    id: id, code: try row["code"].decode(String.self), name: try row["name"].decode(String.self),
+                    email: try row["email"].decode(String.self), company: try row["company"].decode(String.self),
+                    accessTypeID: try row["access_type_id"].decode(String.self), revoked: try row["revoked"].decode(Bool.self),
+                    walkIn: try row["walk_in"].decode(Bool.self), possibleDuplicateOf: try row["possible_duplicate_of"].decode(String?.self))
+                changes.append((seq, { $0.guests.append(guest) }))
+            }
+        }
+        for row in try await rows("""
+            SELECT * FROM check_ins WHERE event_id = \(event) AND seq > \(cursor) AND status = 'accepted' ORDER BY seq LIMIT \(fetch)
+            """, on: connection) {
+            let stored = try Self.storedCheckIn(row)
+            let checkIn = RosterCheckIn(
+                key: stored.upload.key, station: stored.upload.station, operatorName: stored.upload.operatorName,
+                source: stored.upload.source, direction: stored.upload.direction, undone: stored.undone)
+            changes.append((try row["seq"].decode(Int64.self), { $0.checkIns.append(checkIn) }))
+        }
+        return RosterPaging.page(changes, after: cursor, limit: limit)
+    }
+
+    static func storedCheckIn(_ row: PostgresRandomAccessRow) throws -> StoredCheckIn {
+        let key = IdempotencyKey(
+            deviceID: try row["device_id"].decode(String.self), guestID: try row["guest_id"].decode(String.self),
+            scannedAt: Timestamp(milliseconds: try row["scanned_at"].decode(Int64.self)))
+        let previous: PreviousCheckIn? = try row["prev_at"].decode(Int64?.self).map {
+            PreviousCheckIn(
+                by: try row["prev_by"].decode(String?.self) ?? "", station: try row["prev_station"].decode(String?.self) ?? "",
+                deviceID: try row["prev_device"].decode(String?.self) ?? "", at: Timestamp(milliseconds: $0))
+        }
+        return StoredCheckIn(
+            upload: CheckInUpload(
+                key: key, station: try row["station"].decode(String.self), operatorName: try row["operator_name"].decode(String.self),
+                source: CheckInSource(rawValue: try row["source"].decode(String.self)) ?? .typed,
+                direction: Direction(rawValue: try row["direction"].decode(String.self)) ?? .entry),
+            result: CheckInResult(
+                key: key, status: UploadStatus(rawValue: try row["status"].decode(String.self)) ?? .rejected,
+                decision: Decision.Kind(rawValue: try row["decision"].decode(String.self)) ?? .unknownCode,
+                reason: try row["reason"].decode(String?.self), previous: previous),
+            undone: try row["undone_at"].decode(Int64?.self) != nil)
+    }
+
+    private func accessTypes(event: String, on connection: PostgresConnection) async throws -> [String: AccessType] {
+        var types: [String: AccessType] = [:]
+        for row in try await rows("SELECT id, name, reentry, valid_from, valid_until FROM access_types WHERE event_id = \(event)", on: connection) {
+            let id = try row["id"].decode(String.self)
+            types[id] = AccessType(
+                id: id, name: try row["name"].decode(String.self), reentry: try row["reentry"].decode(Bool.self),
+                validFrom: try row["valid_from"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
+                validUntil: try row["valid_until"].decode(Int64?.self).map(Timestamp.init(milliseconds:)))
+        }
+        return types
+    }
+
+    public func ingest(event: EventSummary, items: [CheckInUpload], now: Timestamp) async throws -> [CheckInResult] {
+        let guestIDs = Array(Set(items.map(\.key.guestID)))
+        return try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockEvent(connection, event.id, logger: logger)
+            let types = try await accessTypes(event: event.id, on: connection)
+            var guests: [String: Guest] = [:]
+            for row in try await rows("""
+                SELECT id, code, name, access_type_id, revoked FROM guests WHERE event_id = \(event.id) AND id = ANY(\(guestIDs)::text[]) AND NOT deleted
+                """, on: connection) {
+                let id = try row["id"].decode(String.self)
+                guests[id] = Guest(
+                    id: id, code: TicketCode(stored: try row["code"].decode(String.self)), name: try row["name"].decode(String.self),
+                    accessTypeID: try row["access_type_id"].decode(String.self), revoked: try row["revoked"].decode(Bool.self))
+            }
+            var known: [IdempotencyKey: CheckInResult] = [:]
+            var admissions: [String: [CheckIn]] = [:]
+            for row in try await rows("SELECT * FROM check_ins WHERE event_id = \(event.id) AND guest_id = ANY(\(guestIDs)::text[])", on: connection) {
+                let stored = try Self.storedCheckIn(row)
+                known[stored.upload.key] = stored.result
+                if stored.isAdmission { admissions[stored.upload.key.guestID, default: []].append(stored.upload.checkIn) }
+            }
+            let decided = CheckInIngest.decide(items, policy: event.policy, known: known, guests: guests, accessTypes: types, admissions: admissions)
+            guard !decided.rows.isEmpty else { return decided.results }
+            let r = decided.rows
+            let devices = r.map(\.upload.key.deviceID), guestColumn = r.map(\.upload.key.guestID), scanned = r.map(\.upload.key.scannedAt.milliseconds)
+            let stations = r.map(\.upload.station), operators = r.map(\.upload.operatorName), sources = r.map(\.upload.source.rawValue)
+            let directions = r.map(\.upload.direction.rawValue), statuses = r.map(\.result.status.rawValue), decisions = r.map(\.result.decision.rawValue)
+            // Arrays cannot carry NULL here: '' and -1 stand for "none" and NULLIF turns them back.
+            let reasons = r.map { $0.result.reason ?? "" }, prevBy = r.map { $0.result.previous?.by ?? "" }
+            let prevStation = r.map { $0.result.previous?.station ?? "" }, prevDevice = r.map { $0.result.previous?.deviceID ?? "" }
+            let prevAt = r.map { $0.result.previous?.at.milliseconds ?? -1 }
+            try await connection.query("""
+                INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
+                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at)
+                SELECT \(event.id), d, g, s, st, op, src, dir, status, decision, NULLIF(reason, ''), NULLIF(pb, ''), NULLIF(ps, ''),
+                    NULLIF(pd, ''), NULLIF(pa, -1), \(now.milliseconds)
+                FROM unnest(\(devices)::text[], \(guestColumn)::text[], \(scanned)::bigint[], \(stations)::text[], \(operators)::text[],
+                    \(sources)::text[], \(directions)::text[], \(statuses)::text[], \(decisions)::text[], \(reasons)::text[],
+                    \(prevBy)::text[], \(prevStation)::text[], \(prevDevice)::text[], \(prevAt)::bigint[])
+                    WITH ORDINALITY AS u(d, g, s, st, op, src, dir, status, decision, reason, pb, ps, pd, pa, n)
+                ORDER BY n
+                """, logger: logger)
+            return decided.results
+        }
+    }
+
+    public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], now: Timestamp) async throws -> [WalkInResult] {
+        try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockEvent(connection, event.id, logger: logger)
+            var results: [WalkInResult] = []
+            for item in items {
+                if let row = try await rows("SELECT possible_duplicate_of FROM guests WHERE event_id = \(event.id) AND id = \(item.guestID)", on: connection).first {
+                    results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: try row["possible_duplicate_of"].decode(String?.self)))
+                    continue
+                }
+                if try await !rows("SELECT 1 FROM guests WHERE event_id = \(event.id) AND code = \(item.code)", on: connection).isEmpty {
+                    results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "ticket code already belongs to another guest"))
+                    continue
+                }
+                var twin: String?
+                if !item.email.isEmpty {
+                    twin = try await rows("""
+                        SELECT id FROM guests WHERE event_id = \(event.id) AND lower(email) = lower(\(item.email)) AND NOT deleted ORDER BY walk_in, id LIMIT 1
+                        """, on: connection).first.map { try $0["id"].decode(String.self) }
+                }
+                try await connection.query("""
+                    INSERT INTO access_types (event_id, id, name) VALUES (\(event.id), \(item.accessTypeID), \(item.accessTypeID)) ON CONFLICT DO NOTHING
+                    """, logger: logger)
+                try await connection.query("""
+                    INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, walk_in, possible_duplicate_of)
+                    VALUES (\(event.id), \(item.guestID), \(item.code), \(item.name), \(item.email), \(item.company), \(item.accessTypeID), true, \(twin))
+                    """, logger: logger)
+                results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin))
+            }
+            return results
+        }
+    }
+
+    public func undo(event: EventSummary, items: [UndoUpload], caller: UndoCaller, now: Timestamp) async throws -> [UndoResult] {
+        try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockEvent(connection, event.id, logger: logger)
+            var results: [UndoResult] = []
+            for item in items {
+                let key = item.key
+                let row = try await rows("""
+                    SELECT id, undone_at, received_at FROM check_ins WHERE event_id = \(event.id) AND device_id = \(key.deviceID)
+                        AND guest_id = \(key.guestID) AND scanned_at = \(key.scannedAt.milliseconds) AND status = 'accepted'
+                    """, on: connection).first
+                let result: UndoResult
+                if let row {
+                    let recordedAt = Timestamp(milliseconds: try row["received_at"].decode(Int64.self))
+                    if !UndoPolicy.allows(caller: caller, key: key, recordedAt: recordedAt, now: now, event: event) {
+                        result = UndoResult(key: key, status: .forbidden, reason: "only support staff, or the station that made it within \(event.stationUndoMilliseconds / 1000) s, may undo")
+                    } else {
+                        if try row["undone_at"].decode(Int64?.self) == nil {
+                            let id = try row["id"].decode(Int64.self)
+                            try await connection.query("UPDATE check_ins SET undone_at = \(item.undoneAt.milliseconds), seq = nextval('change_seq') WHERE id = \(id)", logger: logger)
+                        }
+                        result = UndoResult(key: key, status: .undone)
+                    }
+                } else {
+                    result = UndoResult(key: key, status: .notFound, reason: "no accepted check-in with this key")
+                }
+                try await connection.query("""
+                    INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at)
+                    VALUES (\(event.id), \(key.deviceID), \(key.guestID), \(key.scannedAt.milliseconds), \(item.undoneAt.milliseconds), \(item.station),
+                            \(item.operatorName), \(item.reason), \(result.status.rawValue), \(now.milliseconds))
+                    """, logger: logger)
+                results.append(result)
+            }
+            return results
+        }
+    }
+
+    public func stats(event: String) async throws -> EventStats {
+        try await requireEvent(event)
+        var binds = PostgresBindings()
+        binds.append(event)
+        let groups = try await rows(PostgresQuery(unsafeSQL: StatsSQL.perAccessType, binds: binds)).map {
+            StatsGroup(
+                id: try $0["id"].decode(String.self), expected: try $0["expected"].decode(Int.self),
+                checkedIn: try $0["checked_in"].decode(Int.self), inside: try $0["inside"].decode(Int.self))
+        }
+        let stations = try await rows(PostgresQuery(unsafeSQL: StatsSQL.perStation, binds: binds)).map {
+            StatsGroup(id: try $0["station"].decode(String.self), expected: 0, checkedIn: try $0["checked_in"].decode(Int.self), inside: 0)
+        }
+        let counts = try await rows(PostgresQuery(unsafeSQL: StatsSQL.counts, binds: binds))[0]
+        return EventStats(
+            expected: groups.map(\.expected).reduce(0, +), checkedIn: groups.map(\.checkedIn).reduce(0, +),
+            inside: groups.map(\.inside).reduce(0, +), duplicates: try counts["duplicates"].decode(Int.self),
+            conflicts: try counts["conflicts"].decode(Int.self), accessTypes: groups, stations: stations)
+    }
+
+    public func conflicts(event: String) async throws -> [Conflict] {
+        var binds = PostgresBindings()
+        binds.append(event)
+        return try await rows(PostgresQuery(unsafeSQL: StatsSQL.conflicts, binds: binds)).map {
+            Conflict(
+                guestID: try $0["guest_id"].decode(String.self),
+                first: PreviousCheckIn(
+                    by: try $0["prev_by"].decode(String?.self) ?? "", station: try $0["prev_station"].decode(String?.self) ?? "",
+                    deviceID: try $0["prev_device"].decode(String?.self) ?? "", at: Timestamp(milliseconds: try $0["prev_at"].decode(Int64?.self) ?? 0)),
+                second: PreviousCheckIn(
+                    by: try $0["operator_name"].decode(String.self), station: try $0["station"].decode(String.self),
+                    deviceID: try $0["device_id"].decode(String.self), at: Timestamp(milliseconds: try $0["scanned_at"].decode(Int64.self))))
+        }
+    }
+}

@@ -1,0 +1,293 @@
+import CheckInCore
+import Foundation
+import HubAPI
+import Logging
+import PostgresNIO
+import RosterCSV
+
+/// The hub on PostgreSQL, for large events and several hub processes behind a load balancer.
+///
+/// Every write to an event (check-ins, walk-ins, undos, imports, access types) holds that event's
+/// advisory transaction lock. That makes dedupe exact across processes, and it makes change
+/// sequence numbers (`seq`, from the `change_seq` sequence) commit in order within an event, so a
+/// roster cursor never skips a change that commits late.
+public final class PostgresHubStore: HubStore {
+    public let kind = "postgres"
+    let client: PostgresClient
+    let logger: Logger
+    private let runner: Task<Void, Never>
+
+    /// Connects to `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (TLS off: loopback or a
+    /// private network; put a TLS proxy in front otherwise).
+    public init(url: String, maximumConnections: Int = 20, logger: Logger) throws {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
+              let host = components.host, !host.isEmpty
+        else { throw HubStoreError.invalidDatabaseURL(url) }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
+            database: components.path.isEmpty ? nil : String(components.path.dropFirst()), tls: .disable)
+        configuration.options.maximumConnections = maximumConnections
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        runner = Task { await client.run() }
+    }
+
+    public func close() async {
+        runner.cancel()
+        _ = await runner.value
+    }
+
+    /// The event's write lock, held until the transaction ends.
+    static func lockEvent(_ connection: PostgresConnection, _ event: String, logger: Logger) async throws {
+        try await connection.query("SELECT pg_advisory_xact_lock(4242, hashtext(\(event)))", logger: logger)
+    }
+
+    public func migrate() async throws -> [String] {
+        try await client.withTransaction(logger: logger) { connection in
+            // One hub migrates at a time; the others wait here and then find nothing to do.
+            try await connection.query("SELECT pg_advisory_xact_lock(4242, 0)", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS hub_migrations (name text PRIMARY KEY, checksum text NOT NULL)", logger: logger)
+            var applied: [String: String] = [:]
+            for try await (name, checksum) in try await connection.query("SELECT name, checksum FROM hub_migrations", logger: logger).decode((String, String).self) {
+                applied[name] = checksum
+            }
+            var now: [String] = []
+            for migration in HubMigration.postgres {
+                if let checksum = applied[migration.name] {
+                    guard checksum == migration.checksum else { throw HubStoreError.migrationChecksumMismatch(migration.name) }
+                    continue
+                }
+                for statement in Self.statements(migration.sql) {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO hub_migrations (name, checksum) VALUES (\(migration.name), \(migration.checksum))", logger: logger)
+                now.append(migration.name)
+            }
+            return now
+        }
+    }
+
+    /// The statements of a migration file (the extended protocol takes one at a time). Files keep
+    /// `;` only at statement ends and `--` comments on their own lines.
+    static func statements(_ sql: String) -> [String] {
+        let lines = sql.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") }
+        return lines.joined(separator: "\n").split(separator: ";").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    public func schemaVersion() async throws -> String {
+        for try await name in try await client.query("SELECT coalesce(max(name), '') FROM hub_migrations", logger: logger).decode(String.self) {
+            return name
+        }
+        return ""
+    }
+
+    // MARK: Administration
+
+    public func createEvent(_ event: EventSummary) async throws {
+        do {
+            try await client.query("""
+                INSERT INTO events (id, name, starts_at, ends_at, time_zone, window_ms, undo_ms)
+                VALUES (\(event.id), \(event.name), \(event.startsAt?.milliseconds), \(event.endsAt?.milliseconds), \(event.timeZone),
+                        \(event.toleranceWindowMilliseconds), \(event.stationUndoMilliseconds))
+                """, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw HubStoreError.duplicateEvent(event.id)
+        }
+    }
+
+    private static func event(_ row: PostgresRandomAccessRow) throws -> EventSummary {
+        EventSummary(
+            id: try row["id"].decode(String.self), name: try row["name"].decode(String.self),
+            startsAt: try row["starts_at"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
+            endsAt: try row["ends_at"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
+            timeZone: try row["time_zone"].decode(String.self),
+            toleranceWindowMilliseconds: try row["window_ms"].decode(Int64.self), stationUndoMilliseconds: try row["undo_ms"].decode(Int64.self))
+    }
+
+    func rows(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws -> [PostgresRandomAccessRow] {
+        let sequence = if let connection { try await connection.query(query, logger: logger) } else { try await client.query(query, logger: logger) }
+        var result: [PostgresRandomAccessRow] = []
+        for try await row in sequence { result.append(row.makeRandomAccess()) }
+        return result
+    }
+
+    public func event(id: String) async throws -> EventSummary? {
+        try await rows("SELECT * FROM events WHERE id = \(id)").first.map(Self.event)
+    }
+
+    public func events() async throws -> [EventSummary] {
+        try await rows("SELECT * FROM events ORDER BY starts_at, id").map(Self.event)
+    }
+
+    func requireEvent(_ id: String, on connection: PostgresConnection? = nil) async throws {
+        guard try await !rows("SELECT 1 FROM events WHERE id = \(id)", on: connection).isEmpty else { throw HubStoreError.unknownEvent(id) }
+    }
+
+    public func upsertAccessType(event: String, _ type: AccessType) async throws {
+        try await requireEvent(event)
+        try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockEvent(connection, event, logger: logger)
+            try await connection.query("""
+                INSERT INTO access_types (event_id, id, name, reentry, valid_from, valid_until)
+                VALUES (\(event), \(type.id), \(type.name), \(type.reentry), \(type.validFrom?.milliseconds), \(type.validUntil?.milliseconds))
+                ON CONFLICT (event_id, id) DO UPDATE SET name = excluded.name, reentry = excluded.reentry,
+                    valid_from = excluded.valid_from, valid_until = excluded.valid_until, seq = nextval('change_seq')
+                """, logger: logger)
+        }
+    }
+
+    public func importRoster(event: String, rows roster: [RosterRow]) async throws -> ImportSummary {
+        try await requireEvent(event)
+        return try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockEvent(connection, event, logger: logger)
+            var known: [String: [String]] = [:]
+            for row in try await rows("SELECT code, name, email, company, access_type_id FROM guests WHERE event_id = \(event)", on: connection) {
+                known[try row["code"].decode(String.self)] = [
+                    try row["name"].decode(String.self), try row["email"].decode(String.self),
+                    try row["company"].decode(String.self), try row["access_type_id"].decode(String.self),
+                ]
+            }
+            var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
+            var types: [String: String] = [:]
+            var codes: [String] = [], names: [String] = [], emails: [String] = [], companies: [String] = [], typeIDs: [String] = []
+            for row in roster {
+                let typeID = AccessType.identifier(forName: row.accessType)
+                types[typeID] = types[typeID] ?? row.accessType
+                let values = [row.name, row.email, row.company, typeID]
+                if let old = known[row.code.value] {
+                    if old == values { summary.unchanged += 1; continue }
+                    summary.updated += 1
+                } else {
+                    summary.imported += 1
+                }
+                known[row.code.value] = values
+                codes.append(row.code.value); names.append(row.name); emails.append(row.email); companies.append(row.company); typeIDs.append(typeID)
+            }
+            let typeKeys = Array(types.keys), typeNames = typeKeys.map { types[$0]! }
+            try await connection.query("""
+                INSERT INTO access_types (event_id, id, name)
+                SELECT \(event), id, name FROM unnest(\(typeKeys)::text[], \(typeNames)::text[]) AS t(id, name)
+                ON CONFLICT (event_id, id) DO NOTHING
+                """, logger: logger)
+            // In chunks: one statement per 5,000 guests keeps each bind message small.
+            var start = 0
+            while start < codes.count {
+                let end = min(start + 5_000, codes.count)
+                let c = Array(codes[start..<end]), n = Array(names[start..<end]), e = Array(emails[start..<end])
+                let co = Array(companies[start..<end]), t = Array(typeIDs[start..<end])
+                try await connection.query("""
+                    INSERT INTO guests (event_id, id, code, name, email, company, access_type_id)
+                    SELECT \(event), code, code, name, email, company, type
+                    FROM unnest(\(c)::text[], \(n)::text[], \(e)::text[], \(co)::text[], \(t)::text[]) AS r(code, name, email, company, type)
+                    ON CONFLICT (event_id, code) DO UPDATE SET name = excluded.name, email = excluded.email, company = excluded.company,
+                        access_type_id = excluded.access_type_id, deleted = false, seq = nextval('change_seq')
+                    """, logger: logger)
+                start = end
+            }
+            return summary
+        }
+    }
+
+    public func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool {
+        try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockEvent(connection, event, logger: logger)
+            return try await !rows("""
+                UPDATE guests SET revoked = \(revoked), seq = nextval('change_seq') WHERE event_id = \(event) AND id = \(guestID) RETURNING id
+                """, on: connection).isEmpty
+        }
+    }
+
+    public func deleteGuest(event: String, guestID: String) async throws -> Bool {
+        try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockEvent(connection, event, logger: logger)
+            return try await !rows("""
+                UPDATE guests SET deleted = true, seq = nextval('change_seq') WHERE event_id = \(event) AND id = \(guestID) AND NOT deleted RETURNING id
+                """, on: connection).isEmpty
+        }
+    }
+
+    public func addStaff(_ staff: StaffInfo, passwordHash: String) async throws {
+        do {
+            try await client.query("""
+                INSERT INTO staff (id, email, name, role, password_hash) VALUES (\(staff.id), \(staff.email), \(staff.name), \(staff.role.rawValue), \(passwordHash))
+                """, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw HubStoreError.duplicateStaff(staff.email)
+        }
+    }
+
+    public func staff(email: String) async throws -> (info: StaffInfo, passwordHash: String)? {
+        guard let row = try await rows("SELECT * FROM staff WHERE email = \(email)").first else { return nil }
+        return (
+            StaffInfo(
+                id: try row["id"].decode(String.self), email: try row["email"].decode(String.self), name: try row["name"].decode(String.self),
+                role: StaffRole(rawValue: try row["role"].decode(String.self)) ?? .staff),
+            try row["password_hash"].decode(String.self))
+    }
+
+    // MARK: Sessions
+
+    public func createSession(_ session: NewSession) async throws {
+        try await client.query("""
+            INSERT INTO sessions (id, staff_id, access_hash, access_expires, refresh_hash, refresh_expires, created_at, last_used_at)
+            VALUES (\(session.id), \(session.staffID), \(session.tokens.accessHash), \(session.tokens.accessExpires.milliseconds),
+                    \(session.tokens.refreshHash), \(session.tokens.refreshExpires.milliseconds), \(session.createdAt.milliseconds), \(session.createdAt.milliseconds))
+            """, logger: logger)
+    }
+
+    private static func authenticated(_ row: PostgresRandomAccessRow) throws -> AuthenticatedSession {
+        AuthenticatedSession(
+            sessionID: try row["session_id"].decode(String.self),
+            staff: StaffInfo(
+                id: try row["staff_id"].decode(String.self), email: try row["email"].decode(String.self), name: try row["name"].decode(String.self),
+                role: StaffRole(rawValue: try row["role"].decode(String.self)) ?? .staff),
+            deviceID: try row["device_id"].decode(String?.self), stationName: try row["station_name"].decode(String?.self))
+    }
+
+    public func session(accessHash: String, now: Timestamp) async throws -> AuthenticatedSession? {
+        try await rows("""
+            SELECT s.id AS session_id, s.device_id, s.station_name, st.id AS staff_id, st.email, st.name, st.role
+            FROM sessions s JOIN staff st ON st.id = s.staff_id
+            WHERE s.access_hash = \(accessHash) AND s.revoked_at IS NULL AND s.access_expires > \(now.milliseconds)
+            """).first.map(Self.authenticated)
+    }
+
+    public func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp) async throws -> AuthenticatedSession? {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("""
+                UPDATE sessions SET revoked_at = \(now.milliseconds) WHERE previous_refresh_hash = \(refreshHash) AND revoked_at IS NULL
+                """, logger: logger)
+            return try await rows("""
+                WITH updated AS (
+                    UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = \(tokens.refreshHash),
+                        refresh_expires = \(tokens.refreshExpires.milliseconds), access_hash = \(tokens.accessHash),
+                        access_expires = \(tokens.accessExpires.milliseconds), last_used_at = \(now.milliseconds)
+                    WHERE refresh_hash = \(refreshHash) AND revoked_at IS NULL AND refresh_expires > \(now.milliseconds)
+                    RETURNING id, staff_id, device_id, station_name
+                )
+                SELECT u.id AS session_id, u.device_id, u.station_name, st.id AS staff_id, st.email, st.name, st.role
+                FROM updated u JOIN staff st ON st.id = u.staff_id
+                """, on: connection).first.map(Self.authenticated)
+        }
+    }
+
+    public func revokeSession(id: String, now: Timestamp) async throws -> Bool {
+        try await !rows("UPDATE sessions SET revoked_at = \(now.milliseconds) WHERE id = \(id) AND revoked_at IS NULL RETURNING id").isEmpty
+    }
+
+    public func sessions() async throws -> [SessionSummary] {
+        try await rows("SELECT s.*, st.email FROM sessions s JOIN staff st ON st.id = s.staff_id ORDER BY s.created_at").map {
+            SessionSummary(
+                id: try $0["id"].decode(String.self), staffEmail: try $0["email"].decode(String.self),
+                deviceID: try $0["device_id"].decode(String?.self), stationName: try $0["station_name"].decode(String?.self),
+                createdAt: Timestamp(milliseconds: try $0["created_at"].decode(Int64.self)),
+                lastUsedAt: Timestamp(milliseconds: try $0["last_used_at"].decode(Int64.self)),
+                revoked: try $0["revoked_at"].decode(Int64?.self) != nil)
+        }
+    }
+
+    public func registerStation(sessionID: String, deviceID: String, name: String) async throws {
+        try await client.query("UPDATE sessions SET device_id = \(deviceID), station_name = \(name) WHERE id = \(sessionID)", logger: logger)
+    }
+}

@@ -1,0 +1,457 @@
+import CheckInCore
+import Foundation
+import GRDB
+import HubAPI
+import RosterCSV
+
+/// The hub's embedded default: one SQLite file through GRDB (WAL, one writer). Every write is
+/// one write transaction, which is what makes dedupe exact here.
+public final class SQLiteHubStore: HubStore {
+    public let kind = "sqlite"
+    private let pool: DatabasePool
+
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+    }
+
+    public func close() async { try? pool.close() }
+
+    public func migrate() async throws -> [String] {
+        try await pool.write { db in
+            try db.execute(sql: "CREATE TABLE IF NOT EXISTS hub_migrations (name TEXT PRIMARY KEY, checksum TEXT NOT NULL)")
+            let applied = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT name, checksum FROM hub_migrations")
+                .map { ($0["name"] as String, $0["checksum"] as String) })
+            var now: [String] = []
+            for migration in HubMigration.sqlite {
+                if let checksum = applied[migration.name] {
+                    guard checksum == migration.checksum else { throw HubStoreError.migrationChecksumMismatch(migration.name) }
+                    continue
+                }
+                try db.execute(sql: migration.sql)
+                try db.execute(sql: "INSERT INTO hub_migrations (name, checksum) VALUES (?, ?)", arguments: [migration.name, migration.checksum])
+                now.append(migration.name)
+            }
+            return now
+        }
+    }
+
+    public func schemaVersion() async throws -> String {
+        try await pool.read { db in try String.fetchOne(db, sql: "SELECT max(name) FROM hub_migrations") ?? "" }
+    }
+
+    private static func nextSeq(_ db: Database, count: Int = 1) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "UPDATE hub_counters SET value = value + ? WHERE name = 'change_seq' RETURNING value", arguments: [count])! - Int64(count) + 1
+    }
+
+    // MARK: Administration
+
+    public func createEvent(_ event: EventSummary) async throws {
+        try await pool.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM events WHERE id = ?", arguments: [event.id]) == true {
+                throw HubStoreError.duplicateEvent(event.id)
+            }
+            try db.execute(
+                sql: "INSERT INTO events (id, name, starts_at, ends_at, time_zone, window_ms, undo_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [event.id, event.name, event.startsAt?.milliseconds, event.endsAt?.milliseconds, event.timeZone,
+                            event.toleranceWindowMilliseconds, event.stationUndoMilliseconds])
+        }
+    }
+
+    private static func event(_ row: Row) -> EventSummary {
+        EventSummary(
+            id: row["id"], name: row["name"], startsAt: (row["starts_at"] as Int64?).map(Timestamp.init(milliseconds:)),
+            endsAt: (row["ends_at"] as Int64?).map(Timestamp.init(milliseconds:)), timeZone: row["time_zone"],
+            toleranceWindowMilliseconds: row["window_ms"], stationUndoMilliseconds: row["undo_ms"])
+    }
+
+    public func event(id: String) async throws -> EventSummary? {
+        try await pool.read { db in try Row.fetchOne(db, sql: "SELECT * FROM events WHERE id = ?", arguments: [id]).map(Self.event) }
+    }
+
+    public func events() async throws -> [EventSummary] {
+        try await pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM events ORDER BY starts_at, id").map(Self.event) }
+    }
+
+    private static func requireEvent(_ db: Database, _ id: String) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM events WHERE id = ?", arguments: [id]) == true else {
+            throw HubStoreError.unknownEvent(id)
+        }
+    }
+
+    public func upsertAccessType(event: String, _ type: AccessType) async throws {
+        try await pool.write { db in
+            try Self.requireEvent(db, event)
+            try db.execute(
+                sql: """
+                    INSERT INTO access_types (event_id, id, name, reentry, valid_from, valid_until, seq) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (event_id, id) DO UPDATE SET name = excluded.name, reentry = excluded.reentry,
+                        valid_from = excluded.valid_from, valid_until = excluded.valid_until, seq = excluded.seq
+                    """,
+                arguments: [event, type.id, type.name, type.reentry, type.validFrom?.milliseconds, type.validUntil?.milliseconds, try Self.nextSeq(db)])
+        }
+    }
+
+    public func importRoster(event: String, rows: [RosterRow]) async throws -> ImportSummary {
+        try await pool.write { db in
+            try Self.requireEvent(db, event)
+            var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
+            var types = Set(try String.fetchAll(db, sql: "SELECT id FROM access_types WHERE event_id = ?", arguments: [event]))
+            let existing = try Row.fetchCursor(db, sql: "SELECT code, name, email, company, access_type_id FROM guests WHERE event_id = ?", arguments: [event])
+            var known: [String: [String]] = [:]
+            while let row = try existing.next() {
+                known[row["code"]] = [row["name"], row["email"], row["company"], row["access_type_id"]]
+            }
+            let upsert = try db.makeStatement(sql: """
+                INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (event_id, code) DO UPDATE SET name = excluded.name, email = excluded.email, company = excluded.company,
+                    access_type_id = excluded.access_type_id, deleted = 0, seq = excluded.seq
+                """)
+            for row in rows {
+                let typeID = AccessType.identifier(forName: row.accessType)
+                if !types.contains(typeID) {
+                    try db.execute(
+                        sql: "INSERT INTO access_types (event_id, id, name, reentry, seq) VALUES (?, ?, ?, 0, ?)",
+                        arguments: [event, typeID, row.accessType, try Self.nextSeq(db)])
+                    types.insert(typeID)
+                }
+                let values = [row.name, row.email, row.company, typeID]
+                if let old = known[row.code.value] {
+                    if old == values { summary.unchanged += 1; continue }
+                    summary.updated += 1
+                } else {
+                    summary.imported += 1
+                }
+                known[row.code.value] = values
+                try upsert.execute(arguments: [event, row.code.value, row.code.value, row.name, row.email, row.company, typeID, try Self.nextSeq(db)])
+            }
+            return summary
+        }
+    }
+
+    public func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE guests SET revoked = ?, seq = ? WHERE event_id = ? AND id = ?", arguments: [revoked, try Self.nextSeq(db), event, guestID])
+            return db.changesCount > 0
+        }
+    }
+
+    public func deleteGuest(event: String, guestID: String) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE guests SET deleted = 1, seq = ? WHERE event_id = ? AND id = ? AND deleted = 0", arguments: [try Self.nextSeq(db), event, guestID])
+            return db.changesCount > 0
+        }
+    }
+
+    public func addStaff(_ staff: StaffInfo, passwordHash: String) async throws {
+        try await pool.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM staff WHERE email = ?", arguments: [staff.email]) == true {
+                throw HubStoreError.duplicateStaff(staff.email)
+            }
+            try db.execute(
+                sql: "INSERT INTO staff (id, email, name, role, password_hash) VALUES (?, ?, ?, ?, ?)",
+                arguments: [staff.id, staff.email, staff.name, staff.role.rawValue, passwordHash])
+        }
+    }
+
+    public func staff(email: String) async throws -> (info: StaffInfo, passwordHash: String)? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM staff WHERE email = ?", arguments: [email]).map {
+                (StaffInfo(id: $0["id"], email: $0["email"], name: $0["name"], role: StaffRole(rawValue: $0["role"]) ?? .staff), $0["password_hash"])
+            }
+        }
+    }
+
+    // MARK: Sessions
+
+    public func createSession(_ session: NewSession) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO sessions (id, staff_id, access_hash, access_expires, refresh_hash, refresh_expires, created_at, last_used_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [session.id, session.staffID, session.tokens.accessHash, session.tokens.accessExpires.milliseconds,
+                            session.tokens.refreshHash, session.tokens.refreshExpires.milliseconds, session.createdAt.milliseconds,
+                            session.createdAt.milliseconds])
+        }
+    }
+
+    private static let sessionSelect = """
+        SELECT s.id AS session_id, s.device_id, s.station_name, st.id AS staff_id, st.email, st.name, st.role
+        FROM sessions s JOIN staff st ON st.id = s.staff_id
+        """
+
+    private static func authenticated(_ row: Row) -> AuthenticatedSession {
+        AuthenticatedSession(
+            sessionID: row["session_id"],
+            staff: StaffInfo(id: row["staff_id"], email: row["email"], name: row["name"], role: StaffRole(rawValue: row["role"]) ?? .staff),
+            deviceID: row["device_id"], stationName: row["station_name"])
+    }
+
+    public func session(accessHash: String, now: Timestamp) async throws -> AuthenticatedSession? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db, sql: Self.sessionSelect + " WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.access_expires > ?",
+                arguments: [accessHash, now.milliseconds]
+            ).map(Self.authenticated)
+        }
+    }
+
+    public func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp) async throws -> AuthenticatedSession? {
+        try await pool.write { db in
+            // A rotated-away refresh token presented again: someone copied it. End the session.
+            try db.execute(
+                sql: "UPDATE sessions SET revoked_at = ? WHERE previous_refresh_hash = ? AND revoked_at IS NULL",
+                arguments: [now.milliseconds, refreshHash])
+            try db.execute(
+                sql: """
+                    UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = ?, refresh_expires = ?,
+                        access_hash = ?, access_expires = ?, last_used_at = ?
+                    WHERE refresh_hash = ? AND revoked_at IS NULL AND refresh_expires > ?
+                    """,
+                arguments: [tokens.refreshHash, tokens.refreshExpires.milliseconds, tokens.accessHash, tokens.accessExpires.milliseconds,
+                            now.milliseconds, refreshHash, now.milliseconds])
+            guard db.changesCount > 0 else { return nil }
+            return try Row.fetchOne(db, sql: Self.sessionSelect + " WHERE s.access_hash = ?", arguments: [tokens.accessHash]).map(Self.authenticated)
+        }
+    }
+
+    public func revokeSession(id: String, now: Timestamp) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", arguments: [now.milliseconds, id])
+            return db.changesCount > 0
+        }
+    }
+
+    public func sessions() async throws -> [SessionSummary] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT s.*, st.email FROM sessions s JOIN staff st ON st.id = s.staff_id ORDER BY s.created_at
+                """).map {
+                SessionSummary(
+                    id: $0["id"], staffEmail: $0["email"], deviceID: $0["device_id"], stationName: $0["station_name"],
+                    createdAt: Timestamp(milliseconds: $0["created_at"]), lastUsedAt: Timestamp(milliseconds: $0["last_used_at"]),
+                    revoked: ($0["revoked_at"] as Int64?) != nil)
+            }
+        }
+    }
+
+    public func registerStation(sessionID: String, deviceID: String, name: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE sessions SET device_id = ?, station_name = ? WHERE id = ?", arguments: [deviceID, name, sessionID])
+        }
+    }
+
+    // MARK: Sync
+
+    public func rosterPage(event: String, after cursor: Int64, limit: Int) async throws -> RosterPage {
+        try await pool.read { db in
+            try Self.requireEvent(db, event)
+            var changes: [(seq: Int64, apply: (inout RosterPage) -> Void)] = []
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM access_types WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?", arguments: [event, cursor, limit + 1]) {
+                let type = RosterAccessType(
+                    id: row["id"], name: row["name"], reentry: row["reentry"],
+                    validFrom: (row["valid_from"] as Int64?).map(Timestamp.init(milliseconds:)),
+                    validUntil: (row["valid_until"] as Int64?).map(Timestamp.init(milliseconds:)))
+                changes.append((row["seq"], { $0.accessTypes.append(type) }))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM guests WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?", arguments: [event, cursor, limit + 1]) {
+                let id: String = row["id"]
+                if row["deleted"] as Bool {
+                    changes.append((row["seq"], { $0.deletedGuestIDs.append(id) }))
+                } else {
+                    let guest = RosterGuest(
+                        id: id, code: row["code"], name: row["name"], email: row["email"], company: row["company"],
+                        accessTypeID: row["access_type_id"], revoked: row["revoked"], walkIn: row["walk_in"],
+                        possibleDuplicateOf: row["possible_duplicate_of"])
+                    changes.append((row["seq"], { $0.guests.append(guest) }))
+                }
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT * FROM check_ins WHERE event_id = ? AND seq > ? AND status = 'accepted' ORDER BY seq LIMIT ?
+                """, arguments: [event, cursor, limit + 1]) {
+                let checkIn = RosterCheckIn(
+                    key: IdempotencyKey(deviceID: row["device_id"], guestID: row["guest_id"], scannedAt: Timestamp(milliseconds: row["scanned_at"])),
+                    station: row["station"], operatorName: row["operator_name"],
+                    source: CheckInSource(rawValue: row["source"]) ?? .typed, direction: Direction(rawValue: row["direction"]) ?? .entry,
+                    undone: (row["undone_at"] as Int64?) != nil)
+                changes.append((row["seq"], { $0.checkIns.append(checkIn) }))
+            }
+            return RosterPaging.page(changes, after: cursor, limit: limit)
+        }
+    }
+
+    public func ingest(event: EventSummary, items: [CheckInUpload], now: Timestamp) async throws -> [CheckInResult] {
+        try await pool.write { db in
+            let guestIDs = Array(Set(items.map(\.key.guestID)))
+            let state = try SQLiteIngestState.load(db, event: event.id, guestIDs: guestIDs, keys: items.map(\.key))
+            let decided = CheckInIngest.decide(
+                items, policy: event.policy, known: state.known, guests: state.guests, accessTypes: state.accessTypes,
+                admissions: state.admissions)
+            guard !decided.rows.isEmpty else { return decided.results }
+            var seq = try Self.nextSeq(db, count: decided.rows.count)
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
+                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, seq)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for row in decided.rows {
+                let item = row.upload, result = row.result
+                try insert.execute(arguments: [
+                    event.id, item.key.deviceID, item.key.guestID, item.key.scannedAt.milliseconds, item.station, item.operatorName,
+                    item.source.rawValue, item.direction.rawValue, result.status.rawValue, result.decision.rawValue, result.reason,
+                    result.previous?.by, result.previous?.station, result.previous?.deviceID, result.previous?.at.milliseconds,
+                    now.milliseconds, seq,
+                ])
+                seq += 1
+            }
+            return decided.results
+        }
+    }
+
+    public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], now: Timestamp) async throws -> [WalkInResult] {
+        try await pool.write { db in
+            var results: [WalkInResult] = []
+            for item in items {
+                if let row = try Row.fetchOne(db, sql: "SELECT code, possible_duplicate_of FROM guests WHERE event_id = ? AND id = ?", arguments: [event.id, item.guestID]) {
+                    results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: row["possible_duplicate_of"]))
+                    continue
+                }
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM guests WHERE event_id = ? AND code = ?", arguments: [event.id, item.code]) == true {
+                    results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "ticket code already belongs to another guest"))
+                    continue
+                }
+                let twin: String? = item.email.isEmpty ? nil : try String.fetchOne(
+                    db, sql: "SELECT id FROM guests WHERE event_id = ? AND lower(email) = lower(?) AND deleted = 0 ORDER BY walk_in, id LIMIT 1",
+                    arguments: [event.id, item.email])
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM access_types WHERE event_id = ? AND id = ?", arguments: [event.id, item.accessTypeID]) != true {
+                    try db.execute(sql: "INSERT INTO access_types (event_id, id, name, reentry, seq) VALUES (?, ?, ?, 0, ?)",
+                                   arguments: [event.id, item.accessTypeID, item.accessTypeID, try Self.nextSeq(db)])
+                }
+                try db.execute(
+                    sql: """
+                        INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, walk_in, possible_duplicate_of, seq)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+                        """,
+                    arguments: [event.id, item.guestID, item.code, item.name, item.email, item.company, item.accessTypeID, twin, try Self.nextSeq(db)])
+                results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin))
+            }
+            return results
+        }
+    }
+
+    public func undo(event: EventSummary, items: [UndoUpload], caller: UndoCaller, now: Timestamp) async throws -> [UndoResult] {
+        try await pool.write { db in
+            var results: [UndoResult] = []
+            for item in items {
+                let key = item.key
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT id, undone_at, received_at FROM check_ins WHERE event_id = ? AND device_id = ? AND guest_id = ? AND scanned_at = ? AND status = 'accepted'",
+                    arguments: [event.id, key.deviceID, key.guestID, key.scannedAt.milliseconds])
+                let result: UndoResult
+                if let row {
+                    let allowed = UndoPolicy.allows(caller: caller, key: key, recordedAt: Timestamp(milliseconds: row["received_at"]), now: now, event: event)
+                    if !allowed {
+                        result = UndoResult(key: key, status: .forbidden, reason: "only support staff, or the station that made it within \(event.stationUndoMilliseconds / 1000) s, may undo")
+                    } else {
+                        if (row["undone_at"] as Int64?) == nil {
+                            try db.execute(sql: "UPDATE check_ins SET undone_at = ?, seq = ? WHERE id = ?", arguments: [item.undoneAt.milliseconds, try Self.nextSeq(db), row["id"] as Int64])
+                        }
+                        result = UndoResult(key: key, status: .undone)
+                    }
+                } else {
+                    result = UndoResult(key: key, status: .notFound, reason: "no accepted check-in with this key")
+                }
+                try db.execute(
+                    sql: """
+                        INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [event.id, key.deviceID, key.guestID, key.scannedAt.milliseconds, item.undoneAt.milliseconds, item.station,
+                                item.operatorName, item.reason, result.status.rawValue, now.milliseconds])
+                results.append(result)
+            }
+            return results
+        }
+    }
+
+    public func stats(event: String) async throws -> EventStats {
+        try await pool.read { db in
+            try Self.requireEvent(db, event)
+            let rows = try Row.fetchAll(db, sql: StatsSQL.sqlite(StatsSQL.perAccessType), arguments: [event])
+            let stations = try Row.fetchAll(db, sql: StatsSQL.sqlite(StatsSQL.perStation), arguments: [event])
+            let counts = try Row.fetchOne(db, sql: StatsSQL.sqlite(StatsSQL.counts), arguments: [event])!
+            let groups = rows.map { StatsGroup(id: $0["id"], expected: $0["expected"], checkedIn: $0["checked_in"], inside: $0["inside"]) }
+            return EventStats(
+                expected: groups.map(\.expected).reduce(0, +), checkedIn: groups.map(\.checkedIn).reduce(0, +),
+                inside: groups.map(\.inside).reduce(0, +), duplicates: counts["duplicates"], conflicts: counts["conflicts"],
+                accessTypes: groups,
+                stations: stations.map { StatsGroup(id: $0["station"], expected: 0, checkedIn: $0["checked_in"], inside: $0["inside"]) })
+        }
+    }
+
+    public func conflicts(event: String) async throws -> [Conflict] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: StatsSQL.sqlite(StatsSQL.conflicts), arguments: [event]).map {
+                Conflict(
+                    guestID: $0["guest_id"],
+                    first: PreviousCheckIn(by: $0["prev_by"], station: $0["prev_station"], deviceID: $0["prev_device"], at: Timestamp(milliseconds: $0["prev_at"])),
+                    second: PreviousCheckIn(by: $0["operator_name"], station: $0["station"], deviceID: $0["device_id"], at: Timestamp(milliseconds: $0["scanned_at"])))
+            }
+        }
+    }
+}
+
+/// What the SQLite store reads before deciding a batch.
+struct SQLiteIngestState {
+    var known: [IdempotencyKey: CheckInResult] = [:]
+    var guests: [String: Guest] = [:]
+    var accessTypes: [String: AccessType] = [:]
+    var admissions: [String: [CheckIn]] = [:]
+
+    static func load(_ db: Database, event: String, guestIDs: [String], keys: [IdempotencyKey]) throws -> SQLiteIngestState {
+        var state = SQLiteIngestState()
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM access_types WHERE event_id = ?", arguments: [event]) {
+            state.accessTypes[row["id"]] = AccessType(
+                id: row["id"], name: row["name"], reentry: row["reentry"],
+                validFrom: (row["valid_from"] as Int64?).map(Timestamp.init(milliseconds:)),
+                validUntil: (row["valid_until"] as Int64?).map(Timestamp.init(milliseconds:)))
+        }
+        let guestStatement = try db.makeStatement(sql: "SELECT * FROM guests WHERE event_id = ? AND id = ? AND deleted = 0")
+        let checkInStatement = try db.makeStatement(sql: "SELECT * FROM check_ins WHERE event_id = ? AND guest_id = ?")
+        for id in guestIDs {
+            if let row = try Row.fetchOne(guestStatement, arguments: [event, id]) {
+                state.guests[id] = Guest(
+                    id: id, code: TicketCode(stored: row["code"]), name: row["name"], email: row["email"], company: row["company"],
+                    accessTypeID: row["access_type_id"], revoked: row["revoked"], walkIn: row["walk_in"])
+            }
+            for row in try Row.fetchAll(checkInStatement, arguments: [event, id]) {
+                let stored = StoredCheckIn(row: row)
+                state.known[stored.upload.key] = stored.result
+                if stored.isAdmission { state.admissions[id, default: []].append(stored.upload.checkIn) }
+            }
+        }
+        return state
+    }
+}
+
+extension StoredCheckIn {
+    init(row: Row) {
+        let key = IdempotencyKey(deviceID: row["device_id"], guestID: row["guest_id"], scannedAt: Timestamp(milliseconds: row["scanned_at"]))
+        let prevAt: Int64? = row["prev_at"]
+        self.init(
+            upload: CheckInUpload(
+                key: key, station: row["station"], operatorName: row["operator_name"],
+                source: CheckInSource(rawValue: row["source"]) ?? .typed, direction: Direction(rawValue: row["direction"]) ?? .entry),
+            result: CheckInResult(
+                key: key, status: UploadStatus(rawValue: row["status"]) ?? .rejected,
+                decision: Decision.Kind(rawValue: row["decision"]) ?? .unknownCode, reason: row["reason"],
+                previous: prevAt.map { PreviousCheckIn(by: row["prev_by"], station: row["prev_station"], deviceID: row["prev_device"], at: Timestamp(milliseconds: $0)) }),
+            undone: (row["undone_at"] as Int64?) != nil)
+    }
+}

@@ -1,0 +1,56 @@
+/// How the station sees the hub, as the console and `kiosk status` show it.
+public enum ConnectivityState: String, Sendable, Equatable, CaseIterable {
+    /// Answers arrive, quickly.
+    case online
+    /// Answers are slow (over 3 s) or the last one or two requests failed: decisions stay
+    /// offline-first (the local roster decides), sync keeps trying.
+    case degraded
+    /// Three consecutive failures, or no hub reachable.
+    case offline
+    /// The session ended (refused refresh, revoked): pending changes are kept for the next sign-in.
+    case signedOut = "signed_out"
+    /// No hub configured: a stand-alone station.
+    case notConfigured = "not_configured"
+
+    /// Whether the station should decide from its local copy without waiting for the hub.
+    public var offlineFirst: Bool { self != .online }
+}
+
+/// The value-type state machine behind ``ConnectivityState``: feed it every request's outcome.
+public struct ConnectivityMonitor: Sendable, Equatable {
+    /// Answers slower than this make the link `degraded`.
+    public var slowThreshold: Duration
+    /// This many consecutive failures make it `offline`.
+    public var failuresForOffline: Int
+    public private(set) var consecutiveFailures = 0
+    public private(set) var state: ConnectivityState
+
+    public init(state: ConnectivityState = .offline, slowThreshold: Duration = .seconds(3), failuresForOffline: Int = 3) {
+        self.state = state
+        self.slowThreshold = slowThreshold
+        self.failuresForOffline = failuresForOffline
+    }
+
+    /// A request got an answer from the hub after `elapsed`.
+    public mutating func answered(after elapsed: Duration) {
+        consecutiveFailures = 0
+        guard state != .signedOut else { return }
+        state = elapsed > slowThreshold ? .degraded : .online
+    }
+
+    /// A request failed for a transient reason (timeout, connection refused, 5xx, garbage).
+    public mutating func failed() {
+        consecutiveFailures += 1
+        guard state != .signedOut else { return }
+        state = consecutiveFailures >= failuresForOffline ? .offline : .degraded
+    }
+
+    /// The session ended; only a new sign-in leaves this state.
+    public mutating func signedOut() { state = .signedOut }
+
+    /// A new session started (the sign-in itself was an answer from the hub).
+    public mutating func signedIn() {
+        state = .online
+        consecutiveFailures = 0
+    }
+}

@@ -1,0 +1,95 @@
+import CheckInCore
+import Foundation
+
+/// The station's hub session: where the hub is, the tokens, and who signed in.
+///
+/// Kept in `session.json` in the data directory, readable and writable only by the kiosk user
+/// (mode 0600, written atomically): tokens never go to the database (whose backups are copied
+/// around) and never to the command line.
+public struct StationSession: Sendable, Codable, Equatable {
+    public var hubURL: String
+    public var accessToken: String
+    public var accessExpiresAt: Timestamp
+    public var refreshToken: String
+    public var refreshExpiresAt: Timestamp
+    public var sessionID: String
+    public var staffEmail: String
+    /// Display name recorded as the operator of check-ins ("by Alex").
+    public var staffName: String
+    public var staffRole: String
+    /// Set when the hub refused a refresh (revoked or expired): the station keeps every pending
+    /// change and waits for the next `kiosk signin`.
+    public var signedOut: Bool
+
+    public init(hubURL: String, accessToken: String, accessExpiresAt: Timestamp, refreshToken: String, refreshExpiresAt: Timestamp,
+                sessionID: String, staffEmail: String, staffName: String, staffRole: String, signedOut: Bool = false) {
+        self.hubURL = hubURL
+        self.accessToken = accessToken
+        self.accessExpiresAt = accessExpiresAt
+        self.refreshToken = refreshToken
+        self.refreshExpiresAt = refreshExpiresAt
+        self.sessionID = sessionID
+        self.staffEmail = staffEmail
+        self.staffName = staffName
+        self.staffRole = staffRole
+        self.signedOut = signedOut
+    }
+
+    /// Whether the access token should be refreshed before use: less than a minute left.
+    public func needsRefresh(at now: Timestamp = .now()) -> Bool {
+        let left = accessExpiresAt.milliseconds - now.milliseconds
+        return left < 60_000
+    }
+}
+
+/// Reads and writes ``StationSession`` in the data directory.
+public struct SessionFile: Sendable {
+    public let url: URL
+
+    public init(dataDirectory: URL) {
+        url = dataDirectory.appendingPathComponent("session.json")
+    }
+
+    /// The stored session, or `nil` when none (never signed in, or signed out).
+    public func load() throws(SyncError) -> StationSession? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            let data = try Data(contentsOf: url)
+            return try JSONDecoder().decode(StationSession.self, from: data)
+        } catch {
+            throw .sessionUnreadable(path: url.path, reason: String(describing: error))
+        }
+    }
+
+    /// Writes the session with mode 0600: a temporary file created with that mode, fsynced,
+    /// then renamed over the old one, so a crash leaves either the old or the new session.
+    public func save(_ session: StationSession) throws(SyncError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(session) } catch { throw .sessionUnwritable(path: url.path, reason: String(describing: error)) }
+        let temporary = url.path + ".tmp"
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .sessionUnwritable(path: temporary, reason: String(cString: strerror(errno))) }
+        // umask can only remove bits; fchmod makes the mode exact whatever umask was.
+        fchmod(fd, 0o600)
+        let written = data.withUnsafeBytes { buffer in write(fd, buffer.baseAddress, buffer.count) }
+        let synced = fsync(fd)
+        close(fd)
+        guard written == data.count, synced == 0 else {
+            unlink(temporary)
+            throw .sessionUnwritable(path: temporary, reason: "short write")
+        }
+        guard rename(temporary, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .sessionUnwritable(path: url.path, reason: reason)
+        }
+    }
+
+    /// Removes the session (sign-out): tokens are gone from the disk.
+    public func remove() {
+        unlink(url.path)
+    }
+}

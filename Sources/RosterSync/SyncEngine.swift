@@ -1,0 +1,295 @@
+import CheckInCore
+import Foundation
+import HubAPI
+import KioskStore
+import Logging
+
+/// Keeps the station's roster copy current and its outbox drained, through crashes, restarts,
+/// expired sessions and a flapping network.
+///
+/// Everything it learns is written through ``KioskDatabase`` before it is acknowledged, so a kill
+/// at any point loses nothing: a roster download resumes from the last committed cursor, and an
+/// upload whose answer was lost is sent again (the hub answers a replayed key the same way).
+///
+/// ```swift
+/// let engine = try SyncEngine(database: database)
+/// let loop = Task { await engine.run() }        // pulls every 5 s, pushes, backs off
+/// for await status in engine.statusUpdates { console.show(status) }
+/// engine.nudge()                                 // after a check-in: push soon
+/// loop.cancel()
+/// ```
+public actor SyncEngine {
+    public nonisolated let database: KioskDatabase
+    public nonisolated let configuration: SyncConfiguration
+    let sessionFile: SessionFile
+    let logger: Logger
+    var session: StationSession?
+    var client: HubClient?
+    var monitor: ConnectivityMonitor
+    var lastError: String?
+    /// Seconds the hub asked to wait (`429 Retry-After`) before the next request.
+    var retryAfterSeconds: Int?
+    var consecutiveFailures = 0
+    var published: SyncStatus?
+
+    // The run loop's pause, woken early by ``nudge()`` or cancellation.
+    var wakeup: CheckedContinuation<Void, Never>?
+    var timer: Task<Void, Never>?
+    var nudged = false
+    var loop: Task<Void, Never>?
+
+    /// Status changes (state, pending count, last pull/push); only the newest is kept when the
+    /// consumer is slow. One consumer (the console). Ends when the engine is released.
+    public nonisolated let statusUpdates: AsyncStream<SyncStatus>
+    let statusContinuation: AsyncStream<SyncStatus>.Continuation
+
+    /// - Throws: ``SyncError/sessionUnreadable(path:reason:)`` when the stored session is damaged.
+    public init(database: KioskDatabase, configuration: SyncConfiguration = SyncConfiguration(),
+                logger: Logger = Logger(label: "kiosk.sync")) throws(SyncError) {
+        self.database = database
+        self.configuration = configuration
+        self.logger = logger
+        sessionFile = SessionFile(dataDirectory: database.dataDirectory)
+        let session = try sessionFile.load()
+        self.session = session
+        monitor = ConnectivityMonitor(state: session == nil ? .notConfigured : (session!.signedOut ? .signedOut : .offline),
+                                      slowThreshold: configuration.slowThreshold)
+        if let session, let url = try? HubClient.parseHubURL(session.hubURL) {
+            client = HubClient(baseURL: url, timeout: configuration.requestTimeout)
+        }
+        (statusUpdates, statusContinuation) = AsyncStream.makeStream(of: SyncStatus.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    // MARK: Status
+
+    /// The current state, pending count and last pull/push.
+    public func status() -> SyncStatus {
+        let status = try? database.status(consumeNotice: false)
+        return SyncStatus(state: monitor.state, pending: status?.pending ?? 0, rejected: status?.rejected ?? 0,
+                          lastPull: status?.lastPull, lastPush: status?.lastPush, lastError: lastError)
+    }
+
+    /// The session, if signed in (tests, the console's "signed in as").
+    public func currentSession() -> StationSession? { session }
+
+    /// Publishes the status when it changed, and keeps `kiosk status`'s `sync.state` current.
+    func publish() async {
+        let status = status()
+        guard status != published else { return }
+        if status.state != published?.state {
+            try? await database.setSetting(.syncState, status.state.rawValue)
+        }
+        published = status
+        statusContinuation.yield(status)
+    }
+
+    // MARK: Loop
+
+    /// Pulls and pushes every ``SyncConfiguration/pullInterval`` until the task is cancelled,
+    /// backing off 1, 2, 4, 8, 16, 30, 30… s after failures and honouring `Retry-After`.
+    public func run() async {
+        await withTaskCancellationHandler {
+            while !Task.isCancelled {
+                let wait: Duration
+                do {
+                    _ = try await syncNow()
+                    wait = configuration.pullInterval
+                } catch let error as SyncError {
+                    wait = delayAfterFailure(error)
+                } catch {
+                    wait = configuration.pullInterval
+                }
+                await pause(for: wait)
+            }
+        } onCancel: {
+            Task { await self.poke() }
+        }
+    }
+
+    deinit {
+        statusContinuation.finish()
+    }
+
+    /// Starts ``run()`` in a task of its own (for `kiosk run`); a second call does nothing.
+    public func start() {
+        guard loop == nil else { return }
+        loop = Task { await self.run() }
+    }
+
+    /// Stops the loop started by ``start()`` and waits until it has ended (an upload in flight is
+    /// cancelled; its entries stay pending and are sent again next time).
+    public func stop() async {
+        guard let loop else { return }
+        self.loop = nil
+        loop.cancel()
+        await loop.value
+    }
+
+    func delayAfterFailure(_ error: SyncError) -> Duration {
+        switch error {
+        case .notSignedIn, .signedOut, .noEvent:
+            // Nothing to do until someone signs in or picks an event: look again now and then.
+            return configuration.pullInterval
+        default:
+            let delay = configuration.retrySchedule.delay(afterFailures: max(consecutiveFailures, 1), retryAfterSeconds: retryAfterSeconds)
+            retryAfterSeconds = nil
+            return delay
+        }
+    }
+
+    /// Asks the loop to sync soon (a check-in was just recorded, the operator pressed "sync").
+    public nonisolated func nudge() {
+        Task { await self.poke() }
+    }
+
+    func poke() {
+        if let wakeup {
+            self.wakeup = nil
+            timer?.cancel()
+            wakeup.resume()
+        } else {
+            nudged = true
+        }
+    }
+
+    func pause(for duration: Duration) async {
+        if nudged || Task.isCancelled {
+            nudged = false
+            return
+        }
+        await withCheckedContinuation { continuation in
+            wakeup = continuation
+            timer = Task { [weak self] in
+                try? await Task.sleep(for: duration)
+                await self?.poke()
+            }
+        }
+        nudged = false
+    }
+
+    // MARK: One sync
+
+    /// One pull (roster changes, a full download the first time) and one push (the whole
+    /// outbox, in scan-time order).
+    /// - Throws: ``SyncError``: `.unreachable` for transient trouble (retry later),
+    ///   `.signedOut` when the hub ended the session (pending changes are kept), `.noEvent`,
+    ///   `.notSignedIn`, `.refused`.
+    @discardableResult
+    public func syncNow(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(SyncError) -> SyncReport {
+        reloadSessionIfNeeded()
+        var report = SyncReport()
+        do {
+            try await pull(into: &report, progress: progress)
+            try await push(into: &report, progress: progress)
+            consecutiveFailures = 0
+            lastError = nil
+            report.pending = (try? database.pendingCount()) ?? 0
+            await publish()
+            return report
+        } catch {
+            switch error {
+            case .unreachable, .refused, .storage: consecutiveFailures += 1
+            default: break
+            }
+            lastError = error.description
+            await publish()
+            throw error
+        }
+    }
+
+    /// A `kiosk signin` in another process replaces the session file: pick it up.
+    func reloadSessionIfNeeded() {
+        guard session == nil || session?.signedOut == true else { return }
+        guard let fresh = try? sessionFile.load(), fresh != session else { return }
+        session = fresh
+        client = (try? HubClient.parseHubURL(fresh.hubURL)).map { HubClient(baseURL: $0, timeout: configuration.requestTimeout) }
+        if fresh.signedOut { monitor.signedOut() } else { monitor.signedIn() }
+    }
+
+    // MARK: Authorized requests
+
+    /// Runs a request with the session's access token: refreshes it silently before expiry, and
+    /// on `401` refreshes once and retries; a refused refresh signs the station out (keeping
+    /// every pending change).
+    func authorized<Answer: Sendable>(
+        _ request: @Sendable (HubClient, String) async throws -> Answer
+    ) async throws(SyncError) -> Answer {
+        guard let current = session, let client else { throw .notSignedIn }
+        guard !current.signedOut else { throw .signedOut }
+        if current.needsRefresh() {
+            do { try await refreshSession() } catch {
+                if error == .signedOut { throw error }
+                // A transient refresh failure: the old token may still work for a while.
+            }
+        }
+        var refreshed = false
+        while true {
+            guard let token = session?.accessToken else { throw .notSignedIn }
+            let start = ContinuousClock.now
+            do {
+                let answer = try await request(client, token)
+                monitor.answered(after: start.duration(to: .now))
+                return answer
+            } catch let error as HubRequestError {
+                switch error {
+                case .status(401, _, _):
+                    monitor.answered(after: start.duration(to: .now))
+                    if refreshed {
+                        try await markSignedOut(reason: "the hub refused the refreshed token")
+                        throw .signedOut
+                    }
+                    refreshed = true
+                    try await refreshSession()
+                case .status(let code, _, let retryAfter) where error.isTransient:
+                    monitor.failed()
+                    if code == 429 { retryAfterSeconds = retryAfter ?? 1 }
+                    throw .unreachable(error.summary)
+                case .status(let code, let problem, _):
+                    monitor.answered(after: start.duration(to: .now))
+                    throw .refused(status: code, detail: problem.map { Sanitized.text($0.detail ?? $0.title) } ?? "HTTP \(code)")
+                case .transport, .malformed:
+                    monitor.failed()
+                    throw .unreachable(error.summary)
+                }
+            } catch {
+                monitor.failed()
+                throw .unreachable(Sanitized.text(String(describing: error)))
+            }
+        }
+    }
+
+    /// Trades the refresh token for a new pair (the hub rotates it) and saves both at once.
+    func refreshSession() async throws(SyncError) {
+        guard var current = session, let client else { throw .notSignedIn }
+        let pair: TokenPair
+        do {
+            pair = try await client.refresh(refreshToken: current.refreshToken)
+        } catch where error.isTransient {
+            monitor.failed()
+            throw .unreachable(error.summary)
+        } catch {
+            try await markSignedOut(reason: "refresh refused: \(error.summary)")
+            throw .signedOut
+        }
+        current.accessToken = pair.accessToken
+        current.accessExpiresAt = pair.accessExpiresAt
+        current.refreshToken = pair.refreshToken
+        current.refreshExpiresAt = pair.refreshExpiresAt
+        session = current
+        try sessionFile.save(current)
+        logger.info("access token refreshed")
+    }
+
+    func markSignedOut(reason: String) async throws(SyncError) {
+        logger.warning("signed out by the hub; pending changes are kept", metadata: ["reason": "\(reason)"])
+        guard var current = session else { return }
+        current.signedOut = true
+        // The tokens are worthless now; keep only who was signed in and where.
+        current.accessToken = ""
+        current.refreshToken = ""
+        session = current
+        monitor.signedOut()
+        try sessionFile.save(current)
+        await publish()
+    }
+}

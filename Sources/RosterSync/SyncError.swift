@@ -1,0 +1,36 @@
+/// Failures of station sync, each saying what the operator should do.
+public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No session: `kiosk signin` first.
+    case notSignedIn
+    /// The hub refused the session (revoked or expired); pending changes are kept.
+    case signedOut
+    /// No event selected: `kiosk use EVENT` first.
+    case noEvent
+    /// The hub refused the e-mail and password.
+    case badCredentials
+    /// The hub refused for a reason of its own (role, unknown event, bad request).
+    case refused(status: Int, detail: String)
+    /// The hub could not be reached or answered with garbage; the station keeps working offline.
+    case unreachable(String)
+    /// The hub URL is not a usable http(s) URL.
+    case invalidHubURL(String)
+    case sessionUnreadable(path: String, reason: String)
+    case sessionUnwritable(path: String, reason: String)
+    /// Local storage failed (message from KioskStore).
+    case storage(String)
+
+    public var description: String {
+        switch self {
+        case .notSignedIn: "This station is not signed in to a hub: run `kiosk signin --hub URL --email E`."
+        case .signedOut: "The hub ended this station's session: sign in again with `kiosk signin`; pending check-ins are kept and will sync then."
+        case .noEvent: "No event selected: list them with `kiosk events` and pick one with `kiosk use EVENT`."
+        case .badCredentials: "The hub refused this e-mail and password: check them and try again."
+        case .refused(let status, let detail): "The hub refused the request (\(status)): \(detail)"
+        case .unreachable(let reason): "Cannot reach the hub (\(reason)): check the network; the station keeps working offline."
+        case .invalidHubURL(let url): "\(url) is not a hub URL: use http(s)://host[:port]."
+        case .sessionUnreadable(let path, let reason): "Cannot read the session in \(path) (\(reason)): sign in again with `kiosk signin`."
+        case .sessionUnwritable(let path, let reason): "Cannot save the session in \(path) (\(reason)): check the data directory's permissions and free space."
+        case .storage(let message): message
+        }
+    }
+}

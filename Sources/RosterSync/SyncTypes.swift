@@ -1,0 +1,69 @@
+import CheckInCore
+
+/// Tunables of ``SyncEngine``; the defaults are issue 6's.
+public struct SyncConfiguration: Sendable {
+    /// Delta pull (and push) interval while online.
+    public var pullInterval: Duration = .seconds(5)
+    /// Bound of every request.
+    public var requestTimeout: Duration = .seconds(10)
+    /// Guests per roster page asked from the hub (the hub caps it at 5,000).
+    public var pageSize = 5_000
+    /// Outbox entries per upload request (the hub accepts up to 1,000).
+    public var uploadBatchSize = 500
+    /// Roster pages are written in transactions of at least this many guests.
+    public var guestsPerTransaction = 20_000
+    public var retrySchedule = RetrySchedule()
+    /// Answers slower than this make the link `degraded`.
+    public var slowThreshold: Duration = .seconds(3)
+
+    public init() {}
+}
+
+/// What the console and `kiosk status` show about sync.
+public struct SyncStatus: Sendable, Equatable {
+    public var state: ConnectivityState
+    /// Changes waiting for the hub.
+    public var pending: Int
+    /// Changes the hub refused for good (surfaced, not retried).
+    public var rejected: Int
+    public var lastPull: String?
+    public var lastPush: String?
+    /// The last failure, for the operator (sanitized).
+    public var lastError: String?
+}
+
+/// Progress of one sync, for a progress bar or JSON lines.
+public enum SyncProgress: Sendable, Equatable {
+    /// Roster download: guests applied so far, the total when known, and the rate.
+    case roster(done: Int, total: Int?, guestsPerSecond: Double)
+    /// Upload: changes settled so far in this sync and still pending.
+    case upload(done: Int, pending: Int)
+}
+
+/// What one ``SyncEngine/syncNow(progress:)`` did.
+public struct SyncReport: Sendable, Equatable {
+    public var guestsPulled = 0
+    public var checkInsPulled = 0
+    public var pages = 0
+    /// The pull was (part of) a full download.
+    public var fullDownload = false
+    public var accepted = 0
+    public var duplicates = 0
+    public var rejected = 0
+    /// Still pending after this sync.
+    public var pending = 0
+
+    public init() {}
+}
+
+/// How `kiosk signout` treats changes that have not reached the hub.
+public enum SignOutMode: String, Sendable, CaseIterable {
+    /// Refuse when anything is pending.
+    case refuseIfPending
+    /// Sync first, then sign out.
+    case wait
+    /// Sign out and keep pending changes and the roster for the next sign-in.
+    case keep
+    /// Drop pending changes (logged with their count), then sign out.
+    case discard
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import CheckInCore
+import Foundation
+import HubAPI
+import HubServer
+import RosterCSV
+
+struct EventCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "event", abstract: "Manage events.", subcommands: [Create.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create an event; prints its id.")
+        @OptionGroup var options: DatabaseOptions
+        @Option(help: "Event name.") var name: String
+        @Option(help: "Tolerance window in seconds: admissions closer than this are one check-in.") var windowSeconds: Int64 = 30
+        @Option(help: "How long a station may undo its own check-ins, in seconds.") var undoSeconds: Int64 = 300
+        @Option(help: "Start, ISO 8601 (e.g. 2026-11-22T18:00:00Z).") var starts: String?
+        @Option(help: "End, ISO 8601.") var ends: String?
+        @Option(help: "IANA time zone of the venue.") var timeZone = "UTC"
+        @Option(help: "Event id (default: generated).") var id: String?
+
+        func run() async throws {
+            let startsAt = try starts.map { try parse($0, "--starts") }, endsAt = try ends.map { try parse($0, "--ends") }
+            guard windowSeconds >= 0 else { throw ValidationError("--window-seconds must be 0 or more.") }
+            let event = EventSummary(
+                id: id ?? Tokens.identifier("ev"), name: Sanitized.text(name), startsAt: startsAt, endsAt: endsAt, timeZone: timeZone,
+                toleranceWindowMilliseconds: windowSeconds * 1000, stationUndoMilliseconds: undoSeconds * 1000)
+            try await options.withStore { try await $0.createEvent(event) }
+            if options.json { printJSON(["id": event.id, "name": event.name]) } else { print(event.id) }
+        }
+
+        func parse(_ text: String, _ option: String) throws -> Timestamp {
+            guard let value = Timestamp(iso8601: text) else { throw ValidationError("\(option): give a time like 2026-11-22T18:00:00Z.") }
+            return value
+        }
+    }
+}
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import an event's roster from CSV (same columns as `kiosk import`).")
+    @OptionGroup var options: DatabaseOptions
+    @Option(help: "Event id.") var event: String
+    @Argument(help: "Roster CSV file.") var file: String
+
+    func run() async throws {
+        guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("Cannot read \(file).") }
+        let parsed: RosterFile
+        do { parsed = try RosterCSVParser.parse(data) } catch { throw ValidationError(String(describing: error)) }
+        let summary = try await options.withStore { try await $0.importRoster(event: event, rows: parsed.rows) }
+        if options.json {
+            printJSON([
+                "imported": summary.imported, "updated": summary.updated, "unchanged": summary.unchanged,
+                "rejected": parsed.rejected.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }, "format": parsed.format,
+            ])
+        } else {
+            print("Imported \(summary.imported), updated \(summary.updated), unchanged \(summary.unchanged), rejected \(parsed.rejected.count).")
+            for rejection in parsed.rejected { print("  line \(rejection.line): \(Sanitized.text(rejection.reason))") }
+        }
+    }
+}
+
+struct StaffCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "staff", abstract: "Manage staff.", subcommands: [Add.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a staff member. The password is read from the terminal, or from stdin when it is not a terminal.")
+        @OptionGroup var options: DatabaseOptions
+        @Option(help: "E-mail (sign-in name).") var email: String
+        @Option(help: "Display name, shown at stations.") var name: String
+        @Option(help: "organizer, support or staff.") var role: String
+
+        func run() async throws {
+            guard let role = StaffRole(rawValue: role) else { throw ValidationError("--role must be organizer, support or staff.") }
+            let password: String
+            if isatty(0) != 0 {
+                guard let entered = getpass("Password for \(email): ") else { throw ValidationError("No password entered.") }
+                password = String(cString: entered)
+            } else {
+                password = readLine(strippingNewline: true) ?? ""
+            }
+            guard password.count >= 8 else { throw ValidationError("The password needs at least 8 characters.") }
+            let info = StaffInfo(id: Tokens.identifier("st"), email: email.lowercased(), name: Sanitized.text(name), role: role)
+            let hash = try PasswordHasher.hash(password)
+            try await options.withStore { try await $0.addStaff(info, passwordHash: hash) }
+            if options.json { printJSON(["id": info.id, "email": info.email, "role": role.rawValue]) } else { print(info.id) }
+        }
+    }
+}
+
+struct AccessTypeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "access-type", abstract: "Manage access types.", subcommands: [Add.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add or change an access type (single entry unless --reentry).")
+        @OptionGroup var options: DatabaseOptions
+        @Option(help: "Event id.") var event: String
+        @Option(help: "Name, e.g. 'Day pass'.") var name: String
+        @Option(help: "Id (default: derived from the name, as roster imports do).") var id: String?
+        @Flag(help: "Guests may leave and come back.") var reentry = false
+        @Option(help: "Valid from, ISO 8601.") var validFrom: String?
+        @Option(help: "Valid until, ISO 8601.") var validUntil: String?
+
+        func run() async throws {
+            let from = try validFrom.map { text -> Timestamp in
+                guard let t = Timestamp(iso8601: text) else { throw ValidationError("--valid-from: give an ISO 8601 time.") }
+                return t
+            }
+            let until = try validUntil.map { text -> Timestamp in
+                guard let t = Timestamp(iso8601: text) else { throw ValidationError("--valid-until: give an ISO 8601 time.") }
+                return t
+            }
+            let type = AccessType(id: id ?? AccessType.identifier(forName: name), name: name, reentry: reentry, validFrom: from, validUntil: until)
+            try await options.withStore { try await $0.upsertAccessType(event: event, type) }
+            if options.json { printJSON(["id": type.id, "name": type.name, "reentry": type.reentry]) } else { print(type.id) }
+        }
+    }
+}
+
+struct TokensCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "tokens", abstract: "Station and staff sessions.", subcommands: [List.self, Revoke.self])
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List sessions (one per signed-in station or staff member).")
+        @OptionGroup var options: DatabaseOptions
+
+        func run() async throws {
+            let sessions = try await options.withStore { try await $0.sessions() }
+            if options.json {
+                printJSON(["sessions": sessions.map {
+                    ["id": $0.id, "staff": $0.staffEmail, "device_id": $0.deviceID ?? NSNull(), "station": $0.stationName ?? NSNull(),
+                     "created_at": $0.createdAt.iso8601, "last_used_at": $0.lastUsedAt.iso8601, "revoked": $0.revoked] as [String: Any]
+                }])
+            } else {
+                for s in sessions {
+                    print("\(s.id)  \(s.staffEmail)  \(s.stationName.map(Sanitized.text) ?? "-")  \(s.deviceID ?? "-")  \(s.revoked ? "revoked" : "active")")
+                }
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a session: its tokens stop working at once.")
+        @OptionGroup var options: DatabaseOptions
+        @Argument(help: "Session id from `tokens list`.") var session: String
+
+        func run() async throws {
+            let revoked = try await options.withStore { try await $0.revokeSession(id: session, now: .now()) }
+            if options.json { printJSON(["revoked": revoked]) } else { print(revoked ? "revoked" : "no active session \(session)") }
+            if !revoked { throw ExitCode(1) }
+        }
+    }
+}
+
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Expected, checked in, inside, duplicates, conflicts.")
+    @OptionGroup var options: DatabaseOptions
+    @Option(help: "Event id.") var event: String
+
+    func run() async throws {
+        let stats = try await options.withStore { try await $0.stats(event: event) }
+        if options.json {
+            let group: (StatsGroup) -> [String: Any] = { ["id": $0.id, "expected": $0.expected, "checked_in": $0.checkedIn, "inside": $0.inside] }
+            printJSON([
+                "expected": stats.expected, "checked_in": stats.checkedIn, "inside": stats.inside, "duplicates": stats.duplicates,
+                "conflicts": stats.conflicts, "access_types": stats.accessTypes.map(group), "stations": stats.stations.map(group),
+            ])
+        } else {
+            print("expected \(stats.expected), checked in \(stats.checkedIn), inside \(stats.inside), duplicates \(stats.duplicates), conflicts \(stats.conflicts)")
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import ArgumentParser
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "bench", abstract: "Benchmarks (see README).")
+}

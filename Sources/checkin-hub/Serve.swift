@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import HubServer
+import Hummingbird
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Migrate the database, then serve the /v1 API until SIGTERM or SIGINT.",
+        discussion: "Prints 'listening on HOST:PORT' on stdout once it accepts requests (with --port 0, the port chosen).")
+
+    @Option(help: "sqlite:PATH or postgres://USER@HOST:PORT/DATABASE")
+    var db: String
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+    @Option(help: "Port (0: any free port).")
+    var port = 8080
+    @Option(help: "Requests per second per client before answering 429 (0: no limit).")
+    var rateLimit: Double = 500
+    @Option(help: "Access token lifetime in seconds.")
+    var accessTokenSeconds: Int64 = 900
+    @Option(help: "Log level: trace, debug, info, notice, warning, error.")
+    var logLevel = "info"
+
+    func run() async throws {
+        var logger = Logger(label: "checkin-hub")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let store: any HubStore
+        do {
+            store = try HubDatabase.open(db, logger: logger)
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
+        let applied = try await store.migrate()
+        logger.info("database ready", metadata: ["database": "\(store.kind)", "applied": "\(applied.joined(separator: ","))"])
+        let routes = HubRoutes(
+            store: store,
+            configuration: HubServerConfiguration(host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit),
+            logger: logger)
+        let host = self.host
+        let app = routes.application { port in
+            FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
+        }
+        // Graceful shutdown on SIGTERM and SIGINT (ServiceLifecycle's defaults).
+        try await app.runService()
+        await store.close()
+    }
+}

@@ -1,0 +1,214 @@
+import ArgumentParser
+import CheckInCore
+import Foundation
+import HubAPI
+import KioskStore
+import RosterSync
+
+/// Exit statuses of the sync commands.
+enum SyncExitStatus {
+    /// `kiosk signout` refused: changes are pending.
+    static let pendingChanges: Int32 = 1
+    /// The hub is unreachable (EX_UNAVAILABLE); the station keeps working offline.
+    static let unreachable: Int32 = 69
+    /// The hub answered in a way that does not fit the request (EX_PROTOCOL).
+    static let refused: Int32 = 76
+    /// Not signed in, signed out by the hub, or wrong password (EX_NOPERM).
+    static let notSignedIn: Int32 = 77
+    /// No event selected (EX_CONFIG).
+    static let noEvent: Int32 = 78
+}
+
+extension SyncError {
+    var commandFailure: CommandFailure {
+        let status: Int32 = switch self {
+        case .notSignedIn, .signedOut, .badCredentials: SyncExitStatus.notSignedIn
+        case .noEvent: SyncExitStatus.noEvent
+        case .unreachable: SyncExitStatus.unreachable
+        case .refused, .invalidHubURL: SyncExitStatus.refused
+        case .sessionUnreadable, .sessionUnwritable, .storage: ExitStatus.storage
+        }
+        return CommandFailure(description, exitCode: status)
+    }
+}
+
+extension StationOptions {
+    /// Opens the database and the sync engine over it.
+    func openSyncEngine(configuration: SyncConfiguration = SyncConfiguration()) throws -> SyncEngine {
+        let database = try openDatabase()
+        do { return try SyncEngine(database: database, configuration: configuration) } catch { throw error.commandFailure }
+    }
+}
+
+/// Runs a sync call, turning its typed error into the command's failure.
+func syncing<T>(_ body: () async throws(SyncError) -> T) async throws -> T {
+    do { return try await body() } catch { throw error.commandFailure }
+}
+
+struct SignInCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signin",
+        abstract: "Sign this station in to a hub (password from the terminal, stdin, a file descriptor or an environment variable; never from the command line).")
+
+    @OptionGroup var options: StationOptions
+    @Option(help: "Hub URL, e.g. https://hub.example.org or http://127.0.0.1:8080.") var hub: String
+    @Option(help: "Staff e-mail address.") var email: String
+    @Option(help: "Station name shown at the hub and in \"already checked in at …\" (default: the stored one).") var station: String?
+    @Option(name: .customLong("password-fd"), help: "Read the password from this open file descriptor (provisioning scripts).") var passwordFD: Int32?
+    @Option(name: .customLong("password-env"), help: "Read the password from this environment variable (provisioning scripts).") var passwordEnv: String?
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            let password = try SyncPassword.read(fd: passwordFD, environmentVariable: passwordEnv)
+            let engine = try options.openSyncEngine()
+            let session = try await syncing { () async throws(SyncError) in
+                try await engine.signIn(hubURL: hub, email: email, password: password, stationName: station)
+            }
+            let pending = try engine.database.pendingCount()
+            if options.json {
+                CommandOutput.printJSON(["hub": .string(session.hubURL), "staff": ["name": .string(session.staffName), "email": .string(Sanitized.text(session.staffEmail)), "role": .string(session.staffRole)],
+                                         "device_id": .string(engine.database.deviceID), "pending": .int(pending)])
+            } else {
+                CommandOutput.printError("Signed in to \(session.hubURL) as \(session.staffName) (\(session.staffRole)).")
+                if pending > 0 { CommandOutput.printError("\(pending) changes from before will sync with `kiosk sync`.") }
+                if (try? engine.database.syncEvent()) == nil { CommandOutput.printError("Next: `kiosk events`, then `kiosk use EVENT`.") }
+            }
+            return 0
+        }
+    }
+}
+
+struct EventsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "events", abstract: "List the events this station's staff may access.")
+
+    @OptionGroup var options: StationOptions
+    @Option(help: "today, week or all.") var range: EventRange = .all
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            let engine = try options.openSyncEngine()
+            let events = try await syncing { () async throws(SyncError) in try await engine.events(range: range) }
+            let selected = try? engine.database.syncEvent()?.eventID
+            if options.json {
+                CommandOutput.printJSON(["events": .array(events.map { event in
+                    ["id": .string(Sanitized.text(event.id)), "name": .string(Sanitized.text(event.name)),
+                     "starts_at": .optional(event.startsAt?.iso8601), "ends_at": .optional(event.endsAt?.iso8601),
+                     "time_zone": .string(Sanitized.text(event.timeZone)), "selected": .bool(event.id == selected)]
+                })])
+            } else if events.isEmpty {
+                print("No events for this account in range \(range.rawValue).")
+            } else {
+                for event in events {
+                    let mark = event.id == selected ? "*" : " "
+                    print("\(mark) \(Sanitized.text(event.id))  \(Sanitized.text(event.name))  \(event.startsAt?.iso8601 ?? "")")
+                }
+            }
+            return 0
+        }
+    }
+}
+
+extension EventRange: ExpressibleByArgument {}
+
+struct UseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "use", abstract: "Select the event to sync and check in (then `kiosk sync` downloads its roster).")
+
+    @OptionGroup var options: StationOptions
+    @Argument(help: "Event id (or exact name) from `kiosk events`.") var event: String
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            let engine = try options.openSyncEngine()
+            let chosen = try await syncing { () async throws(SyncError) in try await engine.use(event: event) }
+            if options.json {
+                CommandOutput.printJSON(["event": ["id": .string(Sanitized.text(chosen.id)), "name": .string(Sanitized.text(chosen.name))]])
+            } else {
+                CommandOutput.printError("Using \(Sanitized.text(chosen.name)). Run `kiosk sync` to download its roster.")
+            }
+            return 0
+        }
+    }
+}
+
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Pull roster changes (the full roster the first time, resumable) and push pending check-ins, with progress.")
+
+    @OptionGroup var options: StationOptions
+    @Option(name: .customLong("page-size"), help: .hidden) var pageSize: Int?
+    @Option(name: .customLong("batch-size"), help: .hidden) var batchSize: Int?
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            var configuration = SyncConfiguration()
+            if let pageSize {
+                // Tests: small pages, one transaction each, to kill a download between pages.
+                configuration.pageSize = pageSize
+                configuration.guestsPerTransaction = pageSize
+            }
+            if let batchSize { configuration.uploadBatchSize = batchSize }
+            let engine = try options.openSyncEngine(configuration: configuration)
+            let bar = SyncProgressDisplay(json: options.json)
+            let report = try await syncing { () async throws(SyncError) in
+                try await engine.syncNow { bar.show($0) }
+            }
+            bar.finish()
+            let status = await engine.status()
+            if options.json {
+                CommandOutput.printJSON(["pulled": ["guests": .int(report.guestsPulled), "check_ins": .int(report.checkInsPulled),
+                                                    "pages": .int(report.pages), "full": .bool(report.fullDownload)],
+                                         "pushed": ["accepted": .int(report.accepted), "duplicate": .int(report.duplicates), "rejected": .int(report.rejected)],
+                                         "sync": ["state": .string(status.state.rawValue), "pending": .int(status.pending), "rejected": .int(status.rejected),
+                                                  "last_pull": .optional(status.lastPull), "last_push": .optional(status.lastPush)]])
+            } else {
+                CommandOutput.printError("Pulled \(report.guestsPulled) guests, \(report.checkInsPulled) check-ins; pushed \(report.accepted) accepted, \(report.duplicates) duplicate, \(report.rejected) refused; \(status.pending) pending.")
+                for entry in (try? engine.database.rejectedOutbox()) ?? [] {
+                    CommandOutput.printError("  refused by the hub: \(entry.kind) \(Sanitized.text(entry.ref)): \(Sanitized.text(entry.lastError ?? ""))")
+                }
+            }
+            return 0
+        }
+    }
+}
+
+struct SignOutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signout",
+        abstract: "Sign out: refuses while check-ins are pending unless told --wait, --keep or --discard.")
+
+    @OptionGroup var options: StationOptions
+    @Flag(help: "Sync pending check-ins first (with progress), then sign out.") var wait = false
+    @Flag(help: "Sign out and keep pending check-ins and the roster for the next sign-in.") var keep = false
+    @Flag(help: "Drop pending check-ins (logged with their count), then sign out.") var discard = false
+
+    func validate() throws {
+        if [wait, keep, discard].filter({ $0 }).count > 1 { throw ValidationError("Choose one of --wait, --keep, --discard.") }
+    }
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            let engine = try options.openSyncEngine()
+            let mode: SignOutMode = wait ? .wait : keep ? .keep : discard ? .discard : .refuseIfPending
+            let bar = SyncProgressDisplay(json: options.json)
+            let discarded: Int
+            do {
+                discarded = try await engine.signOut(mode) { bar.show($0) }
+            } catch let error as SignOutRefusal {
+                bar.finish()
+                if options.json { CommandOutput.printJSON(["signed_out": false, "pending": .int(error.pending), "error": .string(error.description)]) }
+                CommandOutput.printError("kiosk: " + error.description)
+                return SyncExitStatus.pendingChanges
+            }
+            bar.finish()
+            let pending = try engine.database.pendingCount()
+            if options.json {
+                CommandOutput.printJSON(["signed_out": true, "mode": .string(mode.rawValue), "discarded": .int(discarded), "pending": .int(pending)])
+            } else {
+                CommandOutput.printError("Signed out." + (discarded > 0 ? " \(discarded) unsynced changes discarded." : "")
+                    + (pending > 0 ? " \(pending) pending changes kept for the next sign-in." : ""))
+            }
+            return 0
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import CQRencode
+import Foundation
+@testable import QRScan
+
+/// Frames drawn in the test from libqrencode output: scaled, rotated, noisy, low-contrast or
+/// inverted, with a deterministic random generator so every run sees the same pixels.
+enum QRFixtures {
+    struct Options {
+        var modulePixels: Double = 4
+        var rotationDegrees: Double = 0
+        var noise: Double = 0
+        var dark: UInt8 = 20
+        var light: UInt8 = 235
+        var inverted = false
+        var width = 640
+        var height = 480
+        var centerX: Double? = nil
+        var centerY: Double? = nil
+        var seed: UInt64 = 1
+    }
+
+    /// The code's modules (true = dark), quiet zone not included.
+    static func modules(_ payload: String) -> [[Bool]] {
+        guard let code = QRcode_encodeString8bit(payload, 0, QR_ECLEVEL_M) else { fatalError("qrencode failed") }
+        defer { QRcode_free(code) }
+        let width = Int(code.pointee.width)
+        return (0..<width).map { y in (0..<width).map { x in code.pointee.data[y * width + x] & 1 == 1 } }
+    }
+
+    /// A frame showing `payload` as a QR code.
+    static func frame(_ payload: String, _ options: Options = Options()) -> GrayFrame {
+        let grid = modules(payload)
+        let n = Double(grid.count)
+        var rng = SeededGenerator(seed: options.seed)
+        var frame = GrayFrame(width: options.width, height: options.height, fill: options.inverted ? options.dark : options.light)
+        let cx = options.centerX ?? Double(options.width) / 2, cy = options.centerY ?? Double(options.height) / 2
+        let angle = options.rotationDegrees * .pi / 180
+        let (c, s) = (cos(angle), sin(angle))
+        for y in 0..<options.height {
+            for x in 0..<options.width {
+                // Back-map the pixel centre into module coordinates (code centred on cx, cy).
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                let u = (c * dx + s * dy) / options.modulePixels + n / 2
+                let v = (-s * dx + c * dy) / options.modulePixels + n / 2
+                var value = Double(options.inverted ? options.dark : options.light)
+                if u >= 0, v >= 0, u < n, v < n, grid[Int(v)][Int(u)] {
+                    value = Double(options.inverted ? options.light : options.dark)
+                }
+                if options.noise > 0 { value += options.noise * rng.nextGaussian() }
+                frame[x, y] = UInt8(max(0, min(255, value.rounded())))
+            }
+        }
+        return frame
+    }
+}
+
+/// SplitMix64: small, fast, deterministic.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func nextGaussian() -> Double {
+        let u1 = max(Double.leastNonzeroMagnitude, Double(next() >> 11) / Double(1 << 53))
+        let u2 = Double(next() >> 11) / Double(1 << 53)
+        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KioskTestSupport
+
+/// A real `checkin-hub serve` process on loopback with a SQLite database in a temporary
+/// directory, set up through the hub's own command line (DESIGN.md's contract).
+final class RealHub: @unchecked Sendable {
+    static let executable = BuiltProducts.executable("checkin-hub")
+
+    /// Whether this build has the hub server (the hub area, issue 5, is merged).
+    static let available: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: executable.path),
+              let result = try? run(executable, ["serve", "--help"], timeout: 30) else { return false }
+        // The placeholder executable of the hub area exits 0 for anything: ask for the real help.
+        return result.status == 0 && (result.stdout + result.stderr).contains("--db")
+    }()
+
+    let directory: TemporaryDirectory
+    let database: String
+    let port: Int
+    let eventID: String
+    let email = "alex@example.org"
+    let password = "correct horse battery"
+    // Touched only by the test that owns this hub, one call at a time.
+    private var process: Process?
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    init(guests: Int) throws {
+        directory = TemporaryDirectory("real-hub")
+        database = "sqlite:" + directory.appending("hub.sqlite").path
+        port = Self.freePort()
+        let created = try run(Self.executable, ["event", "create", "--db", database, "--name", "Sync Test", "--json"])
+        guard created.status == 0, let id = try created.json()["id"] as? String else {
+            throw HubFailure("event create: \(created.stderr)")
+        }
+        eventID = id
+        let csv = directory.appending("roster.csv")
+        try ("code,name,email\n" + (0..<guests).map { String(format: "CODE%06d,Guest %d,guest%d@example.org", $0, $0, $0) }
+            .joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let imported = try run(Self.executable, ["import", "--db", database, "--event", id, csv.path, "--json"], timeout: 300)
+        guard imported.status == 0 else { throw HubFailure("import: \(imported.stderr)") }
+        let staff = try run(Self.executable, ["staff", "add", "--db", database, "--email", email, "--name", "Alex", "--role", "staff"],
+                            stdin: password + "\n")
+        guard staff.status == 0 else { throw HubFailure("staff add: \(staff.stderr)") }
+        try start()
+    }
+
+    func start() throws {
+        guard process == nil else { return }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["serve", "--db", database, "--host", "127.0.0.1", "--port", String(port)]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        // Readiness, not a timed assertion: wait until /v1/health answers.
+        for _ in 0..<600 {
+            if healthy() { return }
+            usleep(50_000)
+        }
+        throw HubFailure("checkin-hub did not answer on \(url)")
+    }
+
+    func stop() {
+        guard let process else { return }
+        process.terminate()
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    func remove() {
+        stop()
+        directory.remove()
+    }
+
+    /// `checkin-hub stats --json` for the event.
+    func stats() throws -> [String: Any] {
+        try run(Self.executable, ["stats", "--db", database, "--event", eventID, "--json"]).json()
+    }
+
+    func healthy() -> Bool {
+        guard let url = URL(string: url + "/v1/health") else { return false }
+        let done = DispatchSemaphore(value: 0)
+        let ok = LockedFlag()
+        URLSession.shared.dataTask(with: url) { _, response, _ in
+            if (response as? HTTPURLResponse)?.statusCode == 200 { ok.set() }
+            done.signal()
+        }.resume()
+        done.wait()
+        return ok.value
+    }
+
+    static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct HubFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.withLock { flag = true } }
+    var value: Bool { lock.withLock { flag } }
+}

@@ -1,0 +1,94 @@
+import CheckInCore
+import Foundation
+import GRDB
+import KioskStore
+import KioskTestSupport
+import Testing
+
+/// The store side of sync: roster pages, cursor, outbox outcomes.
+@Suite struct SyncStoreTests {
+    func guest(_ index: Int, name: String? = nil, code: String? = nil) -> Guest {
+        Guest(id: "g\(index)", code: TicketCode(stored: code ?? "C\(index)"), name: name ?? "Guest \(index)", accessTypeID: "general")
+    }
+
+    func open() throws -> (TemporaryDirectory, KioskDatabase) {
+        let directory = TemporaryDirectory("sync-store")
+        return (directory, try KioskDatabase.open(dataDirectory: directory.url))
+    }
+
+    @Test func replayedPagesChangeNothingAndLaterPagesWin() async throws {
+        let (directory, database) = try open()
+        defer { directory.remove() }
+        try await database.selectSyncEvent(id: "ev", name: "Event", toleranceWindowMilliseconds: 45_000)
+        let first = RosterDelta(accessTypes: [AccessType(id: "general", name: "General")], guests: (0..<10).map { guest($0) }, nextCursor: "10")
+        try await database.applyRoster([first], eventID: "ev", complete: false)
+        try await database.applyRoster([first], eventID: "ev", complete: false)
+        #expect(try database.status().guests == 10)
+        #expect(try database.syncEvent()?.cursor == "10")
+        #expect(try database.syncEvent()?.complete == false)
+        // The code C3 moves to a new guest, g4 is renamed, g5 is deleted.
+        let second = RosterDelta(guests: [guest(4, name: "Renamed"), guest(99, code: "C3")], deletedGuestIDs: ["g5"], nextCursor: "14")
+        try await database.applyRoster([second], eventID: "ev", complete: true)
+        #expect(try database.guest(code: "C3")?.guest.id == "g99")
+        #expect(try database.guest(id: "g4")?.guest.name == "Renamed")
+        #expect(try database.guest(id: "g5") == nil)
+        let state = try #require(try database.syncEvent())
+        #expect(state.eventID == "ev" && state.eventName == "Event" && state.cursor == "14" && state.complete)
+        #expect(try database.status().lastPull != nil)
+        let searchRows = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guest_search") }
+        #expect(searchRows == 9)
+    }
+
+    @Test func pagesForAnotherEventThanTheSelectedOneAreDropped() async throws {
+        let (directory, database) = try open()
+        defer { directory.remove() }
+        try await database.selectSyncEvent(id: "ev", name: "Event", toleranceWindowMilliseconds: nil)
+        try await database.applyRoster([RosterDelta(guests: [guest(1)], nextCursor: "1")], eventID: "other", complete: true)
+        #expect(try database.status().guests == 0)
+    }
+
+    @Test func switchingEventsClearsTheRosterButKeepsPendingCheckIns() async throws {
+        let (directory, database) = try open()
+        defer { directory.remove() }
+        try await database.selectSyncEvent(id: "ev", name: "Event", toleranceWindowMilliseconds: nil)
+        try await database.applyRoster([RosterDelta(accessTypes: [AccessType(id: "general", name: "General")],
+                                                    guests: (0..<5).map { guest($0) }, nextCursor: "5")], eventID: "ev", complete: true)
+        let result = try await database.checkIn(CheckInRequest(rawCode: "C2", source: .typed))
+        #expect(result.decision == .admitted)
+        let cleared = try await database.selectSyncEvent(id: "ev2", name: "Other", toleranceWindowMilliseconds: nil)
+        #expect(cleared)
+        #expect(try database.status().guests == 1)
+        #expect(try database.pendingCount() == 1)
+        #expect(try database.syncEvent()?.cursor == nil)
+    }
+
+    @Test func outcomesSettleEntriesAndRetryKeepsThemPending() async throws {
+        let (directory, database) = try open()
+        defer { directory.remove() }
+        try await database.selectSyncEvent(id: "ev", name: "Event", toleranceWindowMilliseconds: nil)
+        try await database.applyRoster([RosterDelta(accessTypes: [AccessType(id: "general", name: "General")],
+                                                    guests: (0..<5).map { guest($0) }, nextCursor: "5")], eventID: "ev", complete: true)
+        for index in 0..<4 {
+            _ = try await database.checkIn(CheckInRequest(rawCode: "C\(index)", source: .typed, at: Timestamp(milliseconds: 1_000 + Int64(index))))
+        }
+        let entries = try database.pendingOutbox()
+        #expect(entries.map(\.sortAt.milliseconds) == [1_000, 1_001, 1_002, 1_003])
+        let prior = PriorCheckIn(by: "Sam", station: "Door 1", deviceID: "d1", at: Timestamp(milliseconds: 990))
+        try await database.applyOutboxOutcomes([
+            (entries[0].id, .accepted), (entries[1].id, .duplicate(of: prior)),
+            (entries[2].id, .rejected(reason: "already checked in\u{1B}[31m", previous: prior)), (entries[3].id, .retry(reason: "timed out")),
+        ])
+        #expect(try database.pendingCount() == 1)
+        let rejected = try database.rejectedOutbox()
+        #expect(rejected.count == 1)
+        #expect(rejected.first?.lastError?.contains("\u{1B}") == false, "hub text is sanitized")
+        #expect(try database.hubStatus(idempotencyKey: entries[1].ref)?.status == "duplicate")
+        #expect(try database.hubStatus(idempotencyKey: entries[0].ref)?.status == "accepted")
+        #expect(try database.pendingOutbox().first?.attempts == 1)
+        // An outcome for an entry already settled changes nothing.
+        try await database.applyOutboxOutcomes([(entries[1].id, .rejected(reason: "late", previous: nil))])
+        #expect(try database.hubStatus(idempotencyKey: entries[1].ref)?.status == "duplicate")
+        #expect(try await database.discardPending(operatorName: "Alex") == 1)
+        #expect(try database.pendingCount() == 0)
+    }
+}
