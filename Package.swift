@@ -208,10 +208,26 @@ kioskDependencies += [
 // MARK: - Station: kiosk run, operator console, kiosk set-up (issue 7)
 
 targets += [
+    // ncurses, wide-character API; see Sources/CNcursesw/shim.h for the macro and global wrappers.
+    .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+    // Screens, keys and text fitting as values; one file (CursesTerminal) talks to ncurses.
+    .target(name: "OperatorConsole", dependencies: ["CheckInCore", "CNcursesw"]),
+    // The composition root of `kiosk run`: start-up, the check-in flow, services, shutdown.
+    .target(
+        name: "Station",
+        dependencies: [
+            "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole",
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .testTarget(name: "OperatorConsoleTests", dependencies: ["OperatorConsole", "CheckInCore"]),
+    .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
 ]
 dependencies += [
 ]
 kioskDependencies += [
+    "Station",
+    "OperatorConsole",
 ]
 
 // MARK: - The station executable

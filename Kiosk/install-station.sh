@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Turns a Debian/Ubuntu box into a check-in station: runtime packages, the kiosk binary, a
+# dedicated user (groups video and lp), the configuration, the udev rule and the systemd unit
+# that runs `kiosk run` on tty1.
+#
+#   sudo Kiosk/install-station.sh                 build, install, enable and start
+#   Kiosk/install-station.sh --dry-run            print every step, change nothing; renders the
+#                                                 unit into a staging folder and verifies it
+# Options: --binary PATH (use this kiosk instead of building), --stage DIR (where --dry-run
+# renders files; default a temporary folder), --no-start (install and enable, don't start).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dry_run=0 binary="" stage="" start=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dry-run) dry_run=1 ;;
+        --binary) binary="$2"; shift ;;
+        --stage) stage="$2"; shift ;;
+        --no-start) start=0 ;;
+        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        *) echo "install-station.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
+    esac
+    shift
+done
+
+bin_path=/usr/local/bin/kiosk
+unit_dir=/etc/systemd/system
+config_dir=/etc/checkin-kiosk
+udev_dir=/etc/udev/rules.d
+data_dir=/var/lib/checkin-kiosk
+
+step() { echo "+ $*"; if [ "$dry_run" -eq 0 ]; then "$@"; fi; }
+
+if [ "$dry_run" -eq 0 ] && [ "$(id -u)" -ne 0 ]; then
+    echo "install-station.sh: run as root (sudo), or with --dry-run to see the steps" >&2
+    exit 77
+fi
+
+# 1. Packages and the binary.
+if [ -z "$binary" ]; then
+    step bash Kiosk/install-packages.sh Kiosk/packages-run.txt
+    step swift build -c release --product kiosk
+    binary=.build/release/kiosk
+fi
+
+# 2. Files, rendered first into a staging folder (the dry run stops there and verifies them).
+if [ -z "$stage" ]; then stage="$(mktemp -d)"; fi
+mkdir -p "$stage"
+# With --dry-run the unit points at the binary given, so systemd-analyze can check ExecStart.
+exec_path="$bin_path"
+if [ "$dry_run" -eq 1 ] && [ -n "$binary" ] && [ -x "$binary" ]; then exec_path="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"; fi
+sed "s#/usr/local/bin/kiosk#${exec_path}#" Kiosk/checkin-kiosk.service > "$stage/checkin-kiosk.service"
+cp Kiosk/99-checkin-kiosk.rules "$stage/99-checkin-kiosk.rules"
+cp Kiosk/kiosk.conf.example "$stage/kiosk.conf"
+echo "rendered into $stage: checkin-kiosk.service 99-checkin-kiosk.rules kiosk.conf"
+if command -v systemd-analyze >/dev/null; then
+    echo "+ systemd-analyze verify $stage/checkin-kiosk.service"
+    if ! output="$(systemd-analyze verify "$stage/checkin-kiosk.service" 2>&1)" || [ -n "$output" ]; then
+        echo "$output" >&2
+        echo "install-station.sh: the unit does not verify" >&2
+        exit 1
+    fi
+    echo "unit verified"
+fi
+
+# 3. User, files, device rule, service.
+if ! id kiosk >/dev/null 2>&1; then
+    step useradd --system --home-dir "$data_dir" --shell /usr/sbin/nologin --groups video,lp,tty kiosk
+else
+    step usermod --append --groups video,lp,tty kiosk
+fi
+step install -m 0755 "$binary" "$bin_path"
+step install -d -m 0750 -o kiosk -g kiosk "$data_dir"
+step install -d -m 0755 "$config_dir"
+if [ -e "$config_dir/kiosk.conf" ]; then
+    echo "keeping the existing $config_dir/kiosk.conf"
+else
+    step install -m 0640 -g kiosk "$stage/kiosk.conf" "$config_dir/kiosk.conf"
+fi
+step install -m 0644 "$stage/99-checkin-kiosk.rules" "$udev_dir/99-checkin-kiosk.rules"
+step udevadm control --reload
+step udevadm trigger --subsystem-match=video4linux --subsystem-match=tty
+step install -m 0644 "$stage/checkin-kiosk.service" "$unit_dir/checkin-kiosk.service"
+step systemctl daemon-reload
+step systemctl disable getty@tty1.service
+if [ "$start" -eq 1 ]; then
+    step systemctl enable --now checkin-kiosk.service
+else
+    step systemctl enable checkin-kiosk.service
+fi
+echo "station installed: edit $config_dir/kiosk.conf, then: systemctl restart checkin-kiosk"

@@ -1,0 +1,142 @@
+import CheckInCore
+
+extension ConsoleModel {
+    /// The screen for the model's state and size. `clock` is the wall-clock text for the title bar.
+    public func frame(clock: String = "") -> ConsoleFrame {
+        var frame = ConsoleFrame(size: size)
+        let rows = size.rows, columns = size.columns
+        if size.isTooSmall {
+            frame.put(rows / 2 - 1, 0, TerminalText.center("Terminal too small", width: columns), .alert)
+            frame.put(rows / 2, 0, TerminalText.center("need \(TerminalSize.minimum.columns)×\(TerminalSize.minimum.rows), have \(columns)×\(rows)", width: columns), .alert)
+            return frame
+        }
+        let modeText = mode == .selfService ? "SELF-SERVICE" : "operator"
+        frame.fill(0, " Check-in · \(status.stationName) · \(modeText)", .bar)
+        if !clock.isEmpty { frame.put(0, max(0, columns - TerminalText.width(clock) - 1), clock, .bar) }
+
+        if screen == .diagnostic || (screen == .confirmQuit && diagnostic != nil) {
+            drawDiagnostic(into: &frame)
+            return frame
+        }
+
+        // The attendee-facing panel: a third of the screen, at least five rows.
+        let panelTop = 2
+        let panelHeight = max(5, rows / 3)
+        let middle = panelTop + panelHeight / 2 - 1
+        if let panel {
+            for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .panel(panel.tone)) }
+            frame.fill(middle, panel.title, .panel(panel.tone), centered: true)
+            if !panel.detail.isEmpty { frame.fill(middle + 2, panel.detail, .panel(panel.tone), centered: true) }
+        } else {
+            for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .prompt) }
+            frame.fill(middle, "Scan your ticket", .prompt, centered: true)
+            frame.fill(middle + 2, mode == .selfService ? "Hold the QR code in front of the camera" : "or type the code and press Enter", .prompt, centered: true)
+        }
+
+        var row = panelTop + panelHeight + 1
+        if let banner { frame.put(row, 1, banner, .bold); row += 1 }
+        if let notice { frame.put(row, 1, notice, .alert); row += 1 }
+        let bottom = rows - 3
+        drawScreen(into: &frame, top: row, bottom: bottom)
+
+        frame.put(rows - 2, 0, status.text)
+        if mode == .selfService {
+            frame.fill(rows - 1, " Staff: press any function key for the PIN", .bar)
+        } else {
+            frame.fill(rows - 1, " F1 Help  F2 Search  F3 Code  F4 Walk-in  F5 Reprint  F6 Undo  F7 Sync  F8 Sign out  F9 Self-service  F10 Quit", .bar)
+        }
+        return frame
+    }
+
+    private func drawScreen(into frame: inout ConsoleFrame, top: Int, bottom: Int) {
+        let columns = size.columns
+        switch screen {
+        case .idle, .diagnostic:
+            let label = "Code: "
+            frame.put(top, 1, label, .bold)
+            let shown = TerminalText.fit(String(input.suffix(columns - 10)), width: columns - label.count - 3)
+            frame.put(top, 1 + label.count, shown)
+            frame.cursor = (top, 1 + label.count + TerminalText.width(shown))
+        case .search:
+            let label = "Search: "
+            frame.put(top, 1, label, .bold)
+            let shown = TerminalText.fit(query, width: columns - label.count - 3)
+            frame.put(top, 1 + label.count, shown)
+            frame.cursor = (top, 1 + label.count + TerminalText.width(shown))
+            if results.isEmpty {
+                frame.put(top + 1, 3, query.isEmpty ? "Type a name, e-mail, company or code (accents optional)" : "No guest found")
+            }
+            let room = max(0, bottom - top - 1)
+            let first = max(0, selected - room + 1)
+            for (offset, guest) in results.dropFirst(first).prefix(room).enumerated() {
+                let index = first + offset
+                let state = guest.checkedIn.map { "in " + ResultPanel.clock($0.at, timeZone: .current) } ?? ""
+                let nameWidth = max(12, columns / 3)
+                let line = TerminalText.pad(guest.name, width: nameWidth) + " " + TerminalText.pad(guest.company, width: columns / 5) + " "
+                    + TerminalText.pad(guest.code, width: 12) + " " + TerminalText.pad(guest.accessType, width: 10) + " " + state
+                frame.put(top + 1 + offset, 1, (index == selected ? "▶ " : "  ") + line, index == selected ? .highlight : .normal, width: columns - 2)
+            }
+            frame.put(bottom, 1, "↑↓ choose · Enter check in · F5 reprint badge · Esc back")
+        case .walkIn:
+            frame.put(top, 1, "Walk-in registration", .bold)
+            let values = [draft.name, draft.email, draft.company,
+                          "◀ " + (accessChoices.first { $0.id == draft.accessTypeID }?.name ?? "none") + " ▶"]
+            for (index, name) in Self.walkInFields.enumerated() {
+                let row = top + 1 + index
+                frame.put(row, 3, name + ":", index == field ? .bold : .normal, width: 14)
+                let value = TerminalText.fit(values[index], width: columns - 22)
+                frame.put(row, 18, TerminalText.pad(value, width: columns - 21), index == field ? .highlight : .normal)
+                if index == field && index < 3 { frame.cursor = (row, 18 + TerminalText.width(value)) }
+            }
+            frame.put(top + 6, 1, "Tab/↓ next field · ←→ access type · Enter on Access type registers, checks in and prints · Esc cancel")
+        case .help:
+            let lines = [
+                "Type a code and press Enter (a keyboard scanner does the same).",
+                "F1 / Ctrl-H  this help          F2 / Ctrl-F  search guests (name, e-mail, company, code)",
+                "F3           type a code        F4 / Ctrl-W  register a walk-in",
+                "F5 / Ctrl-R  reprint last badge F6 / Ctrl-Z  undo last check-in (audited)",
+                "F7 / Ctrl-S  sync now           F8 / Ctrl-O  sign out",
+                "F9 / Ctrl-L  self-service mode (staff PIN to leave)   F10 / Ctrl-Q  quit",
+                "Esc cancels; in search, ↑↓ choose and Enter checks in. Any key closes this help.",
+            ]
+            for (index, line) in lines.enumerated() where top + index <= bottom { frame.put(top + index, 1, line) }
+        case .confirmQuit:
+            frame.put(top, 1, "Quit the station? Scanning stops until it is started again.", .alert)
+            frame.put(top + 1, 1, "y = quit · any other key = keep running")
+        case .signOut:
+            let pending = status.pending
+            frame.put(top, 1, "Sign out of the hub", .bold)
+            if pending > 0 {
+                frame.put(top + 1, 1, "Warning: \(pending) check-in\(pending == 1 ? " is" : "s are") not uploaded yet.", .alert)
+            } else {
+                frame.put(top + 1, 1, "Everything is uploaded.")
+            }
+            frame.put(top + 2, 3, "W  wait until they are uploaded, then sign out")
+            frame.put(top + 3, 3, "K  keep them on this station; they upload at the next sign-in")
+            frame.put(top + 4, 3, "D  discard them (they never reach the hub)")
+            frame.put(top + 5, 3, "Esc  cancel")
+        case .pin:
+            frame.put(top, 1, "Staff PIN: " + String(repeating: "•", count: pinInput.count), .bold)
+            frame.put(top + 1, 1, "Enter to confirm · Esc back to self-service")
+            frame.cursor = (top, 12 + pinInput.count)
+        }
+    }
+
+    private func drawDiagnostic(into frame: inout ConsoleFrame) {
+        let rows = size.rows
+        for row in 2..<(rows - 1) { frame.fill(row, "", .alert) }
+        frame.fill(3, "Storage did not start — this station is not scanning", .alert, centered: true)
+        guard let diagnostic else { return }
+        var row = 5
+        if let migration = diagnostic.migration { frame.put(row, 2, "Migration: \(migration)", .alert); row += 1 }
+        frame.put(row, 2, "Error: \(diagnostic.error)", .alert); row += 2
+        frame.put(row, 2, "Kept safe on this station: \(diagnostic.pendingCheckIns) pending check-in(s), \(diagnostic.guests) guest(s)", .alert); row += 2
+        frame.put(row, 2, "Contact support. Do not delete the data directory.", .alert); row += 2
+        if screen == .confirmQuit {
+            frame.put(row, 2, "Quit the station? y = quit · any other key = stay", .alert)
+        }
+        frame.fill(rows - 1, " F10 Quit", .bar)
+    }
+}
+
+import Foundation

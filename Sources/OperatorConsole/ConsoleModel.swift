@@ -1,0 +1,373 @@
+/// The console's whole state as a value: which screen is open, what was typed, the result
+/// panel, the status line. Key presses go in through ``handle(_:now:)``; what the station must
+/// do comes out as ``ConsoleRequest``s. No I/O, no curses: the renderer draws it, tests drive it.
+///
+/// ```swift
+/// var model = ConsoleModel()
+/// for key in "DEMO-0001" { _ = model.handle(.character(key), now: 0) }
+/// model.handle(.enter, now: 0)   // [.submitCode("DEMO-0001")]
+/// ```
+public struct ConsoleModel: Sendable, Equatable {
+    public enum Screen: Sendable, Equatable {
+        /// "Scan your ticket": printable keys build a code, Enter submits it.
+        case idle
+        case search
+        case walkIn
+        case help
+        case confirmQuit
+        case signOut
+        /// Self-service: operator functions wait for the PIN.
+        case pin
+        /// Storage did not start: no scanning, only the diagnostic and quit.
+        case diagnostic
+    }
+
+    public enum Mode: Sendable, Equatable {
+        case operatorMode
+        case selfService
+    }
+
+    /// Seconds a result stays on the attendee panel before "Scan your ticket" returns.
+    public static let panelSeconds = 4.0
+
+    public private(set) var screen: Screen = .idle
+    public private(set) var mode: Mode = .operatorMode
+    /// The code being typed on the idle screen.
+    public private(set) var input = ""
+    public private(set) var panel: ResultPanel?
+    public private(set) var panelUntil = 0.0
+    /// A one-line message for the operator (validation, "Badge reprinted", errors).
+    public private(set) var notice: String?
+    /// "Storage updated v1 → v2", shown once after an upgrade until dismissed by the next action.
+    public var banner: String?
+    public var status = StationStatusLine()
+    public private(set) var diagnostic: StorageDiagnostic?
+
+    public private(set) var query = ""
+    public private(set) var results: [GuestRow] = []
+    public private(set) var selected = 0
+
+    public private(set) var draft = WalkInDraft()
+    public private(set) var field = 0
+    public private(set) var accessChoices: [AccessChoice] = []
+
+    public private(set) var pinInput = ""
+    public let pin: String?
+    /// Bells to ring at the next draw (taken by the renderer's caller).
+    public private(set) var pendingBells = 0
+    public var size = TerminalSize(rows: 24, columns: 80)
+
+    /// - Parameters:
+    ///   - pin: the self-service PIN; without one, self-service cannot be entered from the keyboard.
+    ///   - selfService: start in self-service mode.
+    public init(pin: String? = nil, selfService: Bool = false, accessChoices: [AccessChoice] = []) {
+        self.pin = pin.flatMap { $0.isEmpty ? nil : $0 }
+        self.mode = selfService && self.pin != nil ? .selfService : .operatorMode
+        self.accessChoices = accessChoices
+        self.draft.accessTypeID = accessChoices.first?.id ?? ""
+    }
+
+    // MARK: Answers from the station
+
+    /// Shows a result on the attendee panel for ``panelSeconds`` and queues its bells.
+    public mutating func show(_ panel: ResultPanel, now: Double) {
+        self.panel = panel
+        panelUntil = now + Self.panelSeconds
+        pendingBells = panel.tone.bells
+    }
+
+    /// New search results, if they still answer the current query.
+    public mutating func searchResults(for query: String, _ rows: [GuestRow]) {
+        guard query == self.query else { return }
+        results = rows
+        selected = min(selected, max(0, rows.count - 1))
+    }
+
+    /// An operator message (reprint done, walk-in refused with the store's reason, …).
+    public mutating func note(_ message: String?) {
+        notice = message.map(TerminalText.clean)
+    }
+
+    /// The walk-in was registered: back to the idle screen with a fresh form.
+    public mutating func walkInRegistered() {
+        draft = WalkInDraft(accessTypeID: accessChoices.first?.id ?? "")
+        field = 0
+        if screen == .walkIn { screen = .idle }
+    }
+
+    /// The access types the walk-in form offers.
+    public mutating func setAccessChoices(_ choices: [AccessChoice]) {
+        accessChoices = choices
+        if !choices.contains(where: { $0.id == draft.accessTypeID }) { draft.accessTypeID = choices.first?.id ?? "" }
+    }
+
+    /// Storage did not start: only the diagnostic screen from now on.
+    public mutating func showDiagnostic(_ diagnostic: StorageDiagnostic) {
+        self.diagnostic = diagnostic
+        screen = .diagnostic
+    }
+
+    /// Hands the queued bells to the caller once.
+    public mutating func takeBells() -> Int {
+        defer { pendingBells = 0 }
+        return pendingBells
+    }
+
+    /// Time passes: an expired result gives way to the prompt again.
+    public mutating func tick(now: Double) {
+        if panel != nil, now >= panelUntil { panel = nil }
+    }
+
+    // MARK: Keys
+
+    /// Handles one key press and returns what the station must do (usually nothing or one request).
+    @discardableResult
+    public mutating func handle(_ key: Key, now: Double) -> [ConsoleRequest] {
+        tick(now: now)
+        switch screen {
+        case .diagnostic: return handleDiagnostic(key)
+        case .pin: return handlePIN(key)
+        case .idle: return handleIdle(key)
+        case .search: return handleSearch(key)
+        case .walkIn: return handleWalkIn(key)
+        case .help:
+            screen = .idle
+            return []
+        case .confirmQuit:
+            if key == .character("y") || key == .character("Y") { return [.quit] }
+            screen = diagnosticQuit ? .diagnostic : .idle
+            return []
+        case .signOut: return handleSignOut(key)
+        }
+    }
+
+    private mutating func handleDiagnostic(_ key: Key) -> [ConsoleRequest] {
+        switch key {
+        case .function(10), .control("q"): screen = .confirmQuit; diagnosticQuit = true
+        default: break
+        }
+        return []
+    }
+
+    /// Whether the quit confirmation was opened from the diagnostic screen (Esc goes back there).
+    private var diagnosticQuit = false
+
+    private mutating func handleIdle(_ key: Key) -> [ConsoleRequest] {
+        switch key {
+        case .character(let character):
+            input.append(character)
+            if input.count > 512 { input = String(input.suffix(512)) }
+            return []
+        case .backspace:
+            if !input.isEmpty { input.removeLast() }
+            return []
+        case .control("u"), .escape:
+            input = ""
+            notice = nil
+            return []
+        case .enter:
+            let code = input.trimmingCharacters(in: .whitespaces)
+            input = ""
+            banner = nil
+            return code.isEmpty ? [] : [.submitCode(code)]
+        case .function(let number):
+            return functionKey(number)
+        case .control(let letter):
+            // Shortcuts for keyboards without usable function keys.
+            let map: [Character: Int] = ["h": 1, "f": 2, "w": 4, "r": 5, "z": 6, "s": 7, "o": 8, "l": 9, "q": 10]
+            guard let number = map[letter] else { return [] }
+            return functionKey(number)
+        default:
+            return []
+        }
+    }
+
+    /// F1 help, F2 search, F3 type a code, F4 walk-in, F5 reprint last, F6 undo, F7 sync,
+    /// F8 sign out, F9 self-service on/off, F10 quit.
+    private mutating func functionKey(_ number: Int) -> [ConsoleRequest] {
+        if mode == .selfService {
+            pinInput = ""
+            screen = .pin
+            return []
+        }
+        notice = nil
+        banner = nil
+        switch number {
+        case 1: screen = .help
+        case 2: screen = .search; query = ""; results = []; selected = 0
+        case 3: screen = .idle; input = ""
+        case 4: screen = .walkIn; field = 0
+        case 5: return [.reprintLast]
+        case 6: return [.undoLast]
+        case 7: return [.syncNow]
+        case 8: screen = .signOut
+        case 9:
+            if pin == nil {
+                notice = "Self-service needs a PIN: set self_service_pin in the configuration"
+            } else {
+                mode = .selfService
+                screen = .idle
+                input = ""
+            }
+        case 10: screen = .confirmQuit; diagnosticQuit = false
+        default: break
+        }
+        return []
+    }
+
+    private mutating func handlePIN(_ key: Key) -> [ConsoleRequest] {
+        switch key {
+        case .character(let character) where character.isNumber || character.isLetter:
+            if pinInput.count < 32 { pinInput.append(character) }
+        case .backspace:
+            if !pinInput.isEmpty { pinInput.removeLast() }
+        case .escape:
+            pinInput = ""
+            screen = .idle
+        case .enter:
+            if pinInput == pin {
+                mode = .operatorMode
+                notice = "Operator mode: F9 returns to self-service"
+            } else {
+                notice = "Wrong PIN"
+            }
+            pinInput = ""
+            screen = .idle
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func handleSearch(_ key: Key) -> [ConsoleRequest] {
+        switch key {
+        case .character(let character):
+            query.append(character)
+            selected = 0
+            return [.search(query)]
+        case .backspace:
+            guard !query.isEmpty else { return [] }
+            query.removeLast()
+            selected = 0
+            if query.isEmpty { results = [] }
+            return [.search(query)]
+        case .control("u"):
+            query = ""
+            results = []
+            return [.search(query)]
+        case .up:
+            selected = max(0, selected - 1)
+        case .down:
+            selected = min(max(0, results.count - 1), selected + 1)
+        case .pageUp:
+            selected = max(0, selected - 10)
+        case .pageDown:
+            selected = min(max(0, results.count - 1), selected + 10)
+        case .enter:
+            guard results.indices.contains(selected) else { return [] }
+            let guest = results[selected]
+            screen = .idle
+            return [.checkInGuest(code: guest.code)]
+        case .function(5):
+            guard results.indices.contains(selected) else { return [] }
+            return [.reprint(guestID: results[selected].id)]
+        case .escape, .function(2):
+            screen = .idle
+        case .function(let number):
+            screen = .idle
+            return functionKey(number)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The walk-in form's fields, in order.
+    public static let walkInFields = ["Name", "E-mail", "Company", "Access type"]
+
+    private mutating func handleWalkIn(_ key: Key) -> [ConsoleRequest] {
+        switch key {
+        case .character(let character) where field < 3:
+            edit { $0.append(character) }
+        case .backspace where field < 3:
+            edit { if !$0.isEmpty { $0.removeLast() } }
+        case .left where field == 3, .right where field == 3, .character(" ") where field == 3:
+            guard !accessChoices.isEmpty else { break }
+            let index = accessChoices.firstIndex { $0.id == draft.accessTypeID } ?? 0
+            let step = key == .left ? accessChoices.count - 1 : 1
+            draft.accessTypeID = accessChoices[(index + step) % accessChoices.count].id
+        case .tab, .down:
+            field = (field + 1) % Self.walkInFields.count
+        case .backTab, .up:
+            field = (field + Self.walkInFields.count - 1) % Self.walkInFields.count
+        case .enter:
+            // Enter moves on field by field, and submits from the last one.
+            if field < 3 {
+                field += 1
+                return []
+            }
+            if let problem = draft.problem() {
+                field = problem.field
+                notice = problem.message
+                return []
+            }
+            notice = nil
+            return [.registerWalkIn(WalkInDraft(
+                name: draft.name.trimmingCharacters(in: .whitespaces), email: draft.email.trimmingCharacters(in: .whitespaces),
+                company: draft.company.trimmingCharacters(in: .whitespaces), accessTypeID: draft.accessTypeID))]
+        case .escape:
+            screen = .idle
+            notice = nil
+        case .function(4):
+            screen = .idle
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func edit(_ change: (inout String) -> Void) {
+        switch field {
+        case 0: change(&draft.name)
+        case 1: change(&draft.email)
+        case 2: change(&draft.company)
+        default: break
+        }
+        if draft.name.count > 200 { draft.name = String(draft.name.prefix(200)) }
+        notice = nil
+    }
+
+    private mutating func handleSignOut(_ key: Key) -> [ConsoleRequest] {
+        let choice: SignOutChoice?
+        switch key {
+        case .character("w"), .character("W"): choice = .wait
+        case .character("k"), .character("K"): choice = .keep
+        case .character("d"), .character("D"): choice = .discard
+        case .escape, .function(8):
+            screen = .idle
+            return []
+        default: choice = nil
+        }
+        guard let choice else { return [] }
+        screen = .idle
+        return [.signOut(choice)]
+    }
+
+}
+
+/// The terminal's size in character cells.
+public struct TerminalSize: Sendable, Equatable {
+    public var rows: Int
+    public var columns: Int
+    public init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+    }
+
+    /// Below this the console shows "Terminal too small" instead of a cramped layout.
+    public static let minimum = TerminalSize(rows: 16, columns: 60)
+
+    public var isTooSmall: Bool { rows < Self.minimum.rows || columns < Self.minimum.columns }
+}
+
+import Foundation

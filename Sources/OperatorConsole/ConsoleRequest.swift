@@ -1,0 +1,95 @@
+import CheckInCore
+
+/// What the operator (or attendee) asked for; the station runtime performs it and answers
+/// through ``ConsoleModel`` methods (``ConsoleModel/show(_:now:)``, ``ConsoleModel/searchResults(for:_:)``…).
+public enum ConsoleRequest: Sendable, Equatable {
+    /// A code typed or sent by a keyboard-wedge scanner, then Enter.
+    case submitCode(String)
+    /// The search query changed (search as you type).
+    case search(String)
+    /// Check in the guest picked in the search list.
+    case checkInGuest(code: String)
+    /// Register a walk-in (validated by the model first, by the store again).
+    case registerWalkIn(WalkInDraft)
+    case reprintLast
+    case reprint(guestID: String)
+    case undoLast
+    case syncNow
+    case signOut(SignOutChoice)
+    /// Quit confirmed.
+    case quit
+}
+
+/// The three ways to sign out while check-ins are still waiting for the hub.
+public enum SignOutChoice: String, Sendable, Equatable, CaseIterable {
+    /// Push what is pending first, then sign out.
+    case wait
+    /// Sign out and keep the pending check-ins for the next session to upload.
+    case keep
+    /// Sign out and drop the pending check-ins (they never reach the hub).
+    case discard
+}
+
+/// The walk-in form's values.
+public struct WalkInDraft: Sendable, Equatable {
+    public var name = ""
+    public var email = ""
+    public var company = ""
+    public var accessTypeID = ""
+
+    public init(name: String = "", email: String = "", company: String = "", accessTypeID: String = "") {
+        self.name = name
+        self.email = email
+        self.company = company
+        self.accessTypeID = accessTypeID
+    }
+
+    /// The first problem, as (field index, message), or nil when the draft may be submitted.
+    public func problem() -> (field: Int, message: String)? {
+        let name = self.name.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { return (0, "Name: enter the guest's name") }
+        if name.count > 200 { return (0, "Name: at most 200 characters") }
+        let email = self.email.trimmingCharacters(in: .whitespaces)
+        if !email.isEmpty {
+            let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+            if parts.count != 2 || parts[0].isEmpty || !parts[1].contains(".") || email.contains(" ") {
+                return (1, "E-mail: not a valid address (leave it empty if unknown)")
+            }
+        }
+        if accessTypeID.isEmpty { return (3, "Access type: choose one with ← →") }
+        return nil
+    }
+}
+
+/// One guest in the search list, already reduced to what the console shows.
+public struct GuestRow: Sendable, Equatable {
+    public var id: String
+    public var code: String
+    public var name: String
+    public var email: String
+    public var company: String
+    public var accessType: String
+    public var checkedIn: PriorCheckIn?
+
+    public init(id: String, code: String, name: String, email: String, company: String, accessType: String, checkedIn: PriorCheckIn?) {
+        self.id = id
+        self.code = code
+        self.name = name
+        self.email = email
+        self.company = company
+        self.accessType = accessType
+        self.checkedIn = checkedIn
+    }
+}
+
+/// An access type offered in the walk-in form.
+public struct AccessChoice: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+import Foundation

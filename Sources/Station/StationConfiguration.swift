@@ -1,0 +1,87 @@
+import Foundation
+
+/// `kiosk run`'s settings: the configuration file (`key = value`, `#` comments; see
+/// Kiosk/kiosk.conf.example), with command-line options taking precedence.
+public struct StationConfiguration: Sendable, Equatable {
+    public var hubURL: String?
+    public var event: String?
+    /// `QUEUE` (CUPS), `pdf:DIR`, or `none`; nil = PDFs in `<data-dir>/badges`.
+    public var printer: String?
+    public var badgeTemplate: String?
+    public var printPolicy: PrintPolicy = .onAdmission
+    public var selfServicePIN: String?
+    public var selfService = false
+    public var camera: String?
+    public var frames: String?
+    public var frameWidth = 640
+    public var frameHeight = 480
+    public var stationName: String?
+    public var operatorName: String?
+
+    public init() {}
+
+    public static let keys: Set<String> = [
+        "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
+        "frame_size", "station_name", "operator",
+    ]
+
+    /// Reads a configuration file.
+    /// - Throws: ``StationError/configuration(file:line:reason:)`` naming the bad line.
+    public static func load(_ url: URL) throws(StationError) -> StationConfiguration {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw .unusableInput("Cannot read the configuration file \(url.path): check the path and its permissions.")
+        }
+        var configuration = StationConfiguration()
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?
+                .trimmingCharacters(in: .whitespaces) ?? ""
+            if line.isEmpty { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw .configuration(file: url.path, line: index + 1, reason: "expected key = value")
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            try configuration.set(key, value, file: url.path, line: index + 1)
+        }
+        return configuration
+    }
+
+    mutating func set(_ key: String, _ value: String, file: String, line: Int) throws(StationError) {
+        let text: String? = value.isEmpty ? nil : value
+        switch key {
+        case "hub": hubURL = text
+        case "event": event = text
+        case "printer": printer = text
+        case "template": badgeTemplate = text
+        case "print_policy":
+            guard let policy = PrintPolicy(rawValue: value) else {
+                throw .configuration(file: file, line: line, reason: "print_policy must be one of \(PrintPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            printPolicy = policy
+        case "self_service_pin":
+            guard value.isEmpty || (value.count >= 4 && value.allSatisfy(\.isNumber)) else {
+                throw .configuration(file: file, line: line, reason: "self_service_pin must be at least 4 digits")
+            }
+            selfServicePIN = text
+        case "self_service": selfService = ["1", "true", "yes", "on"].contains(value.lowercased())
+        case "camera": camera = text
+        case "frames": frames = text
+        case "frame_size":
+            guard let size = Self.frameSize(value) else { throw .configuration(file: file, line: line, reason: "frame_size must look like 640x480") }
+            (frameWidth, frameHeight) = size
+        case "station_name": stationName = text
+        case "operator": operatorName = text
+        default:
+            throw .configuration(file: file, line: line, reason: "unknown key \"\(key)\" (known: \(Self.keys.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// `WxH` → (W, H), each between 16 and 8192.
+    public static func frameSize(_ text: String) -> (Int, Int)? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (16...8192).contains(width), (16...8192).contains(height) else { return nil }
+        return (width, height)
+    }
+}

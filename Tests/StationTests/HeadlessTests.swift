@@ -1,0 +1,88 @@
+import Foundation
+import KioskStore
+import KioskTestSupport
+import Station
+import Testing
+
+@Suite(.timeLimit(.minutes(2)))
+struct HeadlessTests {
+    func events(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    }
+
+    @Test func codesOnStdinYieldOneJSONLinePerEvent() throws {
+        let directory = TemporaryDirectory("kiosk-headless")
+        defer { directory.remove() }
+        let result = try run(BuiltProducts.executable("kiosk"), ["run", "--headless", "--data-dir", directory.appending("data").path],
+                             stdin: "DEMO-0001\nDEMO-0001\nNOPE\nDEMO-0004\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try events(result.stdout)
+        #expect(lines.first?["event"] as? String == "ready")
+        let decisions = lines.filter { $0["event"] as? String == "decision" }
+        #expect(decisions.map { $0["code"] as? String } == ["DEMO-0001", "NOPE", "DEMO-0004"])
+        #expect(decisions.map { $0["decision"] as? String } == ["admitted", "unknown_code", "admitted"])
+        #expect((decisions[0]["guest"] as? [String: Any])?["name"] as? String == "José Müller")
+        #expect((decisions[0]["badge"] as? [String: Any])?["state"] as? String == "printed")
+        // A scanner re-reading the same code at once is one check-in.
+        #expect(lines.contains { $0["event"] as? String == "repeat_ignored" })
+        #expect(lines.contains { $0["event"] as? String == "sync" })
+        let badges = try FileManager.default.contentsOfDirectory(atPath: directory.appending("data/badges").path)
+        #expect(badges.count == 2)
+    }
+
+    @Test func withoutATerminalTheStationFallsBackToHeadlessAndSaysSo() throws {
+        let directory = TemporaryDirectory("kiosk-headless")
+        defer { directory.remove() }
+        let result = try run(BuiltProducts.executable("kiosk"), ["run", "--printer", "none", "--data-dir", directory.appending("data").path], stdin: "")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("no terminal"))
+        #expect(try events(result.stdout).first?["event"] as? String == "ready")
+    }
+
+    @Test func aFailingMigrationIsReportedAndNothingIsScanned() throws {
+        let directory = TemporaryDirectory("kiosk-headless")
+        defer { directory.remove() }
+        let data = directory.appending("data")
+        _ = try run(BuiltProducts.executable("kiosk"), ["migrate", "--data-dir", data.path])
+        let migrations = try StationFixtures.migrationsWithABrokenOne(in: directory)
+        let result = try run(BuiltProducts.executable("kiosk"), ["run", "--headless", "--data-dir", data.path],
+                             stdin: "DEMO-0001\n", environment: ["KIOSK_MIGRATIONS_DIR": migrations.path])
+        #expect(result.status == 75)
+        let lines = try events(result.stdout)
+        #expect(lines.count == 1)
+        #expect(lines.first?["event"] as? String == "storage_unavailable")
+        #expect(((lines.first?["storage"] as? [String: Any])?["migration"] as? String) == "9999_broken")
+        #expect(result.stderr.contains("Contact support"))
+    }
+
+    @Test func namesInEventLinesCarryNoControlCharacters() throws {
+        let event = StationEvent.notice("Check-in undone: Eve\u{1b}[2J\u{202E}", action: "undo")
+        #expect(event.json.serialized.contains("Eve[2J"))
+        #expect(!event.json.serialized.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+    }
+
+    @Test func demoRosterEmbeddedInTheBinaryMatchesKioskDemoRosterCSV() throws {
+        let file = try String(contentsOf: BuiltProducts.packageRoot.appendingPathComponent("Kiosk/demo-roster.csv"), encoding: .utf8)
+        #expect(DemoRoster.csv.trimmingCharacters(in: .newlines) == file.trimmingCharacters(in: .newlines))
+    }
+
+    @Test func configurationFileNamesTheBadLine() throws {
+        let directory = TemporaryDirectory("kiosk-config")
+        defer { directory.remove() }
+        let file = directory.appending("kiosk.conf")
+        try "# station\nhub = https://hub.example.org\nprint_policy = sometimes\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: StationError.self) { try StationConfiguration.load(file) }
+        do { _ = try StationConfiguration.load(file) } catch { #expect(error.description.contains("kiosk.conf:3")) }
+        try "hub = https://hub.example.org  # the hub\nprinter = BrotherQL\nself_service_pin = 4321\nframe_size = 1280x720\n".write(to: file, atomically: true, encoding: .utf8)
+        let configuration = try StationConfiguration.load(file)
+        #expect(configuration.hubURL == "https://hub.example.org")
+        #expect(configuration.printer == "BrotherQL")
+        #expect(configuration.selfServicePIN == "4321")
+        #expect(configuration.frameWidth == 1280 && configuration.frameHeight == 720)
+    }
+
+    @Test func exampleConfigurationParses() throws {
+        let configuration = try StationConfiguration.load(BuiltProducts.packageRoot.appendingPathComponent("Kiosk/kiosk.conf.example"))
+        #expect(configuration.printPolicy == .onAdmission)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import KioskTestSupport
+
+/// The real `kiosk run` console in a private tmux server (its own socket), driven with
+/// send-keys and read with capture-pane.
+final class TmuxConsole {
+    let socket = "kiosk-test-\(UUID().uuidString.prefix(8))"
+    let directory: TemporaryDirectory
+    let exitFile: URL
+
+    /// Starts `kiosk run ARGS` in a `columns`×`rows` window; the pane stays open after the
+    /// station exits and its exit status is written to a file.
+    init(_ arguments: [String], directory: TemporaryDirectory, environment: [String: String] = [:], columns: Int = 100, rows: Int = 30) throws {
+        self.directory = directory
+        exitFile = directory.appending("exit-status")
+        let kiosk = BuiltProducts.executable("kiosk").path
+        let env = (["TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"].merging(environment) { $1 })
+            .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let command = "env \(env) \(Self.quote(kiosk)) run \(arguments.map(Self.quote).joined(separator: " ")) 2>\(Self.quote(directory.appending("stderr.log").path)); echo $? > \(Self.quote(exitFile.path)); sleep 600"
+        try tmux(["-u", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command])
+        let pids = try tmux(["display-message", "-p", "-t", "0", "#{pid} #{pane_pid}"]).split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        serverPID = pids.first
+        panePID = pids.count > 1 ? pids[1] : nil
+    }
+
+    /// The tmux server and the pane's shell (a process group leader), both started by this test.
+    private var serverPID: Int32?
+    private var panePID: Int32?
+
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// Runs a tmux client command. `new-session` forks the server, which would inherit (and
+    /// hold open) any output pipe, so output goes to a file; posix_spawn + waitpid keep the
+    /// wait deterministic.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let output = directory.appending("tmux-out-\(UUID().uuidString.prefix(6))").path
+        defer { unlink(output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        // The test runner's threads block most signals and posix_spawn inherits that mask: a
+        // tmux server started with it never sees SIGCHLD/SIGTERM and never exits. Reset both.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw ScreenMismatch(expected: "tmux to start", screen: "posix_spawn failed: \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    /// Keys in tmux's notation ("Enter", "F2", "Escape") or literal text with `literal`.
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try tmux(["send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    func type(_ text: String) throws { try send(text, literal: true) }
+
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "0"]) }
+
+    /// Waits (up to a generous limit, for a loaded CI machine) until the screen contains `text`.
+    @discardableResult
+    func waitFor(_ text: String, seconds: Double = 30) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if last.contains(text) { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw ScreenMismatch(expected: text, screen: last)
+    }
+
+    /// Waits until the station process has exited and returns its status.
+    func waitForExit(seconds: Double = 30) throws -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: exitFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Ends the station, the pane and this test's tmux server (by pid too, in case the
+    /// server is stuck).
+    func stop() {
+        if let panePID { kill(-panePID, SIGTERM) }
+        _ = try? tmux(["kill-server"])
+        if let serverPID { kill(serverPID, SIGTERM) }
+        panePID = nil
+        serverPID = nil
+    }
+
+    deinit { stop() }
+}
+
+struct ScreenMismatch: Error, CustomStringConvertible {
+    var expected: String
+    var screen: String
+    var description: String { "screen never showed \"\(expected)\"; last screen:\n\(screen)" }
+}
