@@ -221,7 +221,7 @@ targets += [
         ]
     ),
     .testTarget(name: "OperatorConsoleTests", dependencies: ["OperatorConsole", "CheckInCore"]),
-    .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport", "CQRencode", .product(name: "GRDB", package: "GRDB.swift")]),
 ]
 dependencies += [
 ]

@@ -16,6 +16,8 @@ public struct LaunchOptions: Sendable {
     public var demoRoster = true
     /// Decodes `--frames` input (QR area), if built in.
     public var frameDecoder: (any FrameDecoder)?
+    /// Opens `--frames FILE|-` as a scan source (QR area's pipeline), if built in; preferred over ``frameDecoder``.
+    public var openFrames: (@Sendable (_ path: String, _ width: Int, _ height: Int) throws -> any ScanSource)?
     /// Opens a camera device as a scan source (QR area), if built in.
     public var openCamera: (@Sendable (_ device: String, _ width: Int, _ height: Int) throws -> any ScanSource)?
     /// Opens a CUPS queue as a badge printer (badge area), if built in.
@@ -98,7 +100,8 @@ public enum StationLauncher {
             if case .updated(let from, let to) = storage.storage { model.banner = "Storage updated v\(from) → v\(to)" }
             services.append(ConsoleService(runtime: runtime, model: model, camera: camera))
         }
-        let guests = (try? database.status(consumeNotice: false).guests) ?? 0
+        // Counting 100k guests again costs ~10 ms: only after the demo import did the count change.
+        let guests = storage.guests > 0 ? storage.guests : ((try? database.status(consumeNotice: false).guests) ?? 0)
         runtime.emit(.ready(guests: guests, startupMilliseconds: (ContinuousClock.now - options.processStart).seconds * 1000,
                             scanning: scanning, printer: printer.name))
         await ServiceRunner(services: services, logger: logger).run()
@@ -134,6 +137,7 @@ public enum StationLauncher {
 
     static func makeScanSource(_ configuration: inout StationConfiguration, options: LaunchOptions, headless: Bool) throws -> (any ScanSource)? {
         if let frames = configuration.frames {
+            if let open = options.openFrames { return try open(frames, configuration.frameWidth, configuration.frameHeight) }
             guard let decoder = options.frameDecoder else {
                 throw StationError.notBuiltIn("This kiosk was built without QR decoding: type codes instead of --frames.")
             }

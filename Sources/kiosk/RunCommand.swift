@@ -90,5 +90,7 @@ struct RunCommand: AsyncParsableCommand {
 enum StationAdapters {
     static func install(into launch: inout LaunchOptions) {
         installBadgePrinting(into: &launch)
+        installHubSync(into: &launch)
+        installQRScanning(into: &launch)
     }
 }
