@@ -25,12 +25,17 @@ struct HeadlessFramesTests {
     @Test func aRawFrameStreamOnStdinYieldsTheExpectedEventLines() throws {
         let directory = TemporaryDirectory("kiosk-frames")
         defer { directory.remove() }
-        let frames = directory.appending("frames.gray")
-        let stream = [Self.frame("DEMO-0001"), Self.frame("DEMO-0001"), Self.frame(nil), Self.frame("https://tickets.example.org/t/DEMO-0002")].flatMap { $0 }
-        try Data(stream).write(to: frames)
+        // The pipeline decodes the newest frame (a live camera never waits), so the codes are
+        // fed a moment apart, as a camera would show them, not in one burst.
+        var files: [String] = []
+        for (index, text) in ["DEMO-0001", nil, "https://tickets.example.org/t/DEMO-0002"].enumerated() {
+            let file = directory.appending("frame-\(index).gray")
+            try Data(Array(repeating: Self.frame(text), count: 3).flatMap { $0 }).write(to: file)
+            files.append(file.path)
+        }
         let kiosk = BuiltProducts.executable("kiosk").path
-        let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" run --headless --frames - --frame-size 320x240 --data-dir \"$1\" < \"$2\"",
-                                                               kiosk, directory.appending("data").path, frames.path])
+        let script = "{ cat \"$2\"; sleep 2; cat \"$3\"; sleep 2; cat \"$4\"; } | exec \"$0\" run --headless --frames - --frame-size 320x240 --data-dir \"$1\""
+        let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, kiosk, directory.appending("data").path] + files)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try result.stdout.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(lines.first?["event"] as? String == "ready")
