@@ -65,6 +65,13 @@ public struct NewSession: Sendable {
     public var staffID: String
     public var tokens: NewTokens
     public var createdAt: Timestamp
+
+    public init(id: String, staffID: String, tokens: NewTokens, createdAt: Timestamp) {
+        self.id = id
+        self.staffID = staffID
+        self.tokens = tokens
+        self.createdAt = createdAt
+    }
 }
 
 /// Hashes and expiry of a fresh token pair.
@@ -73,6 +80,13 @@ public struct NewTokens: Sendable {
     public var accessExpires: Timestamp
     public var refreshHash: String
     public var refreshExpires: Timestamp
+
+    public init(accessHash: String, accessExpires: Timestamp, refreshHash: String, refreshExpires: Timestamp) {
+        self.accessHash = accessHash
+        self.accessExpires = accessExpires
+        self.refreshHash = refreshHash
+        self.refreshExpires = refreshExpires
+    }
 }
 
 /// The caller behind a valid access token.
@@ -99,6 +113,11 @@ public struct SessionSummary: Sendable, Hashable, Codable {
 public struct UndoCaller: Sendable {
     public var role: StaffRole
     public var deviceID: String?
+
+    public init(role: StaffRole, deviceID: String?) {
+        self.role = role
+        self.deviceID = deviceID
+    }
 }
 
 /// Errors of the storage layer, with what the operator should do.

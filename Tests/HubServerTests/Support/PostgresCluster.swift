@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+let stopCommand = Mutex("true")
+import KioskTestSupport
+
+/// A private, throw-away PostgreSQL cluster on a loopback port, started once per test process
+/// (initdb + pg_ctl from Debian's `postgresql` package; as the `postgres` user when run as root).
+final class PostgresCluster: Sendable {
+    let port: Int
+    let directory: TemporaryDirectory
+    let asPostgresUser: Bool
+
+    static let shared: Result<PostgresCluster, any Error> = Result { try PostgresCluster() }
+
+    static func bin(_ tool: String) throws -> URL {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }
+        for version in versions {
+            let url = root.appending(path: "\(version)/bin/\(tool)")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw ClusterError("PostgreSQL server tools not found: install the `postgresql` package (Kiosk/packages-test.txt).")
+    }
+
+    private init() throws {
+        directory = TemporaryDirectory("hub-pg")
+        asPostgresUser = getuid() == 0
+        port = 20_000 + Int.random(in: 0..<20_000)
+        if asPostgresUser {
+            _ = try run(URL(fileURLWithPath: "/bin/chown"), ["-R", "postgres", directory.path])
+            _ = try run(URL(fileURLWithPath: "/bin/chmod"), ["755", directory.path])
+        }
+        try tool("initdb", ["-D", directory.path + "/data", "-A", "trust", "-U", "kiosk", "--no-sync"])
+        try tool("pg_ctl", [
+            "-D", directory.path + "/data", "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off -c max_connections=200",
+            "-l", directory.path + "/log", "-w", "start",
+        ])
+        // Stop the server when the test process ends; libc's system(), not Foundation's Process,
+        // which cannot wait for a child while the process exits.
+        let stop = (asPostgresUser ? "runuser -u postgres -- " : "") + (try Self.bin("pg_ctl")).path
+            + " -D '\(directory.path)/data' -m immediate -w stop >/dev/null 2>&1; rm -rf '\(directory.path)'"
+        stopCommand.withLock { $0 = stop }
+        atexit { _ = system(stopCommand.withLock { $0 }) }
+    }
+
+    /// Runs a server tool through `sh` with its output sent to a file: the server that pg_ctl
+    /// starts inherits the descriptors, so a pipe to the test would never reach end-of-file.
+    private func tool(_ name: String, _ arguments: [String]) throws {
+        let binary = try Self.bin(name)
+        let quoted = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let output = directory.path + "/" + name + ".out"
+        let command = (asPostgresUser ? "runuser -u postgres -- " : "") + quoted + " >" + output + " 2>&1 </dev/null"
+        let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+        guard result.status == 0 else {
+            throw ClusterError("\(name) failed: " + ((try? String(contentsOfFile: output, encoding: .utf8)) ?? ""))
+        }
+    }
+
+    func stop() {
+        try? tool("pg_ctl", ["-D", directory.path + "/data", "-m", "immediate", "-w", "stop"])
+        directory.remove()
+    }
+
+    /// A fresh database in the cluster; returns its URL.
+    func createDatabase() throws -> String {
+        let name = "hub_" + UUID().uuidString.prefix(8).lowercased()
+        try tool("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "kiosk", name])
+        return "postgres://kiosk@127.0.0.1:\(port)/\(name)"
+    }
+}
+
+struct ClusterError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
