@@ -9,10 +9,8 @@ import Testing
 
 /// The storage contract: SQLite and PostgreSQL must answer alike.
 @Suite(.serialized) struct StoreContractTests {
-    /// TODO(hub): the PostgreSQL cluster set-up hangs inside the test process (Foundation's
-    /// Process wait while the cluster starts); until fixed, PostgreSQL runs only with
-    /// HUB_TEST_POSTGRES=1.
-    static let kinds = ProcessInfo.processInfo.environment["HUB_TEST_POSTGRES"] == nil ? ["sqlite"] : ["sqlite", "postgres"]
+    /// Every contract test runs on both stores.
+    static let kinds = ["sqlite", "postgres"]
 
     static func makeStore(_ kind: String) async throws -> (any HubStore, TemporaryDirectory) {
         let directory = TemporaryDirectory("hub-store")

@@ -44,14 +44,16 @@ final class PostgresCluster: Sendable {
         atexit { _ = system(stopCommand.withLock { $0 }) }
     }
 
-    /// Runs a server tool through `sh` with its output sent to a file: the server that pg_ctl
-    /// starts inherits the descriptors, so a pipe to the test would never reach end-of-file.
+    /// Runs a server tool through `bash` with its output sent to a file and every other inherited
+    /// descriptor closed: the server that pg_ctl starts keeps what it inherits, and a pipe of this
+    /// test process (or of a test running beside it) held open by it never reaches end-of-file.
     private func tool(_ name: String, _ arguments: [String]) throws {
         let binary = try Self.bin(name)
         let quoted = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let output = directory.path + "/" + name + ".out"
-        let command = (asPostgresUser ? "runuser -u postgres -- " : "") + quoted + " >" + output + " 2>&1 </dev/null"
-        let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+        let closeInherited = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
+        let command = closeInherited + "exec " + (asPostgresUser ? "runuser -u postgres -- " : "") + quoted + " >" + output + " 2>&1 </dev/null"
+        let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", command])
         guard result.status == 0 else {
             throw ClusterError("\(name) failed: " + ((try? String(contentsOfFile: output, encoding: .utf8)) ?? ""))
         }
