@@ -107,7 +107,16 @@ extension PostgresHubStore {
             }
             var known: [IdempotencyKey: CheckInResult] = [:]
             var admissions: [String: [CheckIn]] = [:]
-            for row in try await rows("SELECT * FROM check_ins WHERE event_id = \(event.id) AND guest_id = ANY(\(guestIDs)::text[])", on: connection) {
+            // Only what the decision reads: this batch's keys (replays) and the guests' standing
+            // admissions; a guest seen 1,000 times must not cost 1,000 rows per upload.
+            let keyDevices = items.map(\.key.deviceID), keyGuests = items.map(\.key.guestID)
+            let keyTimes = items.map(\.key.scannedAt.milliseconds)
+            for row in try await rows("""
+                SELECT * FROM check_ins WHERE event_id = \(event.id) AND guest_id = ANY(\(guestIDs)::text[])
+                    AND ((status = 'accepted' AND direction = 'entry' AND undone_at IS NULL)
+                         OR (device_id, guest_id, scanned_at) IN (
+                             SELECT * FROM unnest(\(keyDevices)::text[], \(keyGuests)::text[], \(keyTimes)::bigint[])))
+                """, on: connection) {
                 let stored = try Self.storedCheckIn(row)
                 known[stored.upload.key] = stored.result
                 if stored.isAdmission { admissions[stored.upload.key.guestID, default: []].append(stored.upload.checkIn) }

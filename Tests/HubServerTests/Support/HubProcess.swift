@@ -47,7 +47,7 @@ struct HubClient: Sendable {
     static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 64
-        configuration.timeoutIntervalForRequest = 120
+        configuration.timeoutIntervalForRequest = 600  // 1,000 concurrent uploads queue behind 64 connections on a loaded CI machine
         return URLSession(configuration: configuration)
     }()
 
