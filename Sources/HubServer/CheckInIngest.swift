@@ -4,8 +4,8 @@ import HubAPI
 /// The hub's decision for an upload batch: a pure function of the batch and what the database
 /// holds, shared by both stores so SQLite and PostgreSQL decide identically.
 ///
-/// The store calls it while it holds the event's write lock (a SQLite write transaction, a
-/// PostgreSQL advisory transaction lock), so `known` and `admissions` cannot change underneath.
+/// The store calls it while it holds the batch's guests exclusively (a SQLite write transaction,
+/// PostgreSQL advisory guest locks), so `known` and `admissions` cannot change underneath.
 enum CheckInIngest {
     /// A check-in to insert, with the answer it got.
     struct Row: Sendable {

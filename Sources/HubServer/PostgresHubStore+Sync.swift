@@ -94,7 +94,9 @@ extension PostgresHubStore {
     public func ingest(event: EventSummary, items: [CheckInUpload], now: Timestamp) async throws -> [CheckInResult] {
         let guestIDs = Array(Set(items.map(\.key.guestID)))
         return try await client.withTransaction(logger: logger) { connection in
-            try await Self.lockEvent(connection, event.id, logger: logger)
+            // The batch's guests are decided under their own locks, in parallel with other guests';
+            // the event lock is taken only to write (see PostgresHubStore).
+            try await Self.lockGuests(connection, event.id, guestIDs, logger: logger)
             let types = try await accessTypes(event: event.id, on: connection)
             var guests: [String: Guest] = [:]
             for row in try await rows("""
@@ -123,6 +125,7 @@ extension PostgresHubStore {
             }
             let decided = CheckInIngest.decide(items, policy: event.policy, known: known, guests: guests, accessTypes: types, admissions: admissions)
             guard !decided.rows.isEmpty else { return decided.results }
+            try await Self.lockEvent(connection, event.id, logger: logger)
             let r = decided.rows
             let devices = r.map(\.upload.key.deviceID), guestColumn = r.map(\.upload.key.guestID), scanned = r.map(\.upload.key.scannedAt.milliseconds)
             let stations = r.map(\.upload.station), operators = r.map(\.upload.operatorName), sources = r.map(\.upload.source.rawValue)
@@ -180,6 +183,7 @@ extension PostgresHubStore {
 
     public func undo(event: EventSummary, items: [UndoUpload], caller: UndoCaller, now: Timestamp) async throws -> [UndoResult] {
         try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockGuests(connection, event.id, items.map(\.key.guestID), logger: logger)
             try await Self.lockEvent(connection, event.id, logger: logger)
             var results: [UndoResult] = []
             for item in items {

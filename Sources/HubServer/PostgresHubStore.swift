@@ -7,10 +7,14 @@ import RosterCSV
 
 /// The hub on PostgreSQL, for large events and several hub processes behind a load balancer.
 ///
-/// Every write to an event (check-ins, walk-ins, undos, imports, access types) holds that event's
-/// advisory transaction lock. That makes dedupe exact across processes, and it makes change
-/// sequence numbers (`seq`, from the `change_seq` sequence) commit in order within an event, so a
-/// roster cursor never skips a change that commits late.
+/// Two kinds of advisory transaction locks make it exact across hub processes:
+/// - a **guest lock** per guest of a check-in batch or undo, taken first and in ascending key
+///   order: a guest's decision (known keys, standing admissions) cannot change between reading
+///   and writing, while batches of different guests are decided in parallel;
+/// - the **event lock**, taken by every write to an event just before it writes and held until
+///   commit: change sequence numbers (`seq`, from `change_seq`) then commit in order within an
+///   event, so a roster cursor never skips a change that commits late.
+/// Guest locks are always taken before the event lock, so the two cannot deadlock.
 public final class PostgresHubStore: HubStore {
     public let kind = "postgres"
     let client: PostgresClient
@@ -41,6 +45,15 @@ public final class PostgresHubStore: HubStore {
     /// The event's write lock, held until the transaction ends.
     static func lockEvent(_ connection: PostgresConnection, _ event: String, logger: Logger) async throws {
         try await connection.query("SELECT pg_advisory_xact_lock(4242, hashtext(\(event)))", logger: logger)
+    }
+
+    /// Locks these guests of the event until the transaction ends, in ascending key order so two
+    /// batches sharing guests cannot deadlock. (Two-key and one-key advisory locks are distinct
+    /// lock spaces, so guest keys never collide with the event lock; two guests hashing alike
+    /// only wait for each other.)
+    static func lockGuests(_ connection: PostgresConnection, _ event: String, _ guestIDs: some Sequence<String>, logger: Logger) async throws {
+        let keys = Set(guestIDs.map { GuestLockKey.key(event: event, guest: $0) }).sorted()
+        try await connection.query("SELECT count(pg_advisory_xact_lock(k)) FROM unnest(\(keys)::bigint[]) AS k", logger: logger)
     }
 
     public func migrate() async throws -> [String] {

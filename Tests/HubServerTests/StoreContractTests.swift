@@ -5,6 +5,7 @@ import HubServer
 import KioskTestSupport
 import Logging
 import RosterCSV
+import Synchronization
 import Testing
 
 /// The storage contract: SQLite and PostgreSQL must answer alike.
@@ -112,6 +113,58 @@ import Testing
         #expect(next.deletedGuestIDs == ["G6"])
         #expect(!next.hasMore)
         await store.close()
+    }
+
+    @Test(arguments: kinds) func aCursorFollowingParallelUploadsSkipsNoCheckIn(kind: String) async throws {
+        let (store, directory) = try await Self.makeStore(kind)
+        defer { directory.remove() }
+        let event = try await Self.seed(store, guests: 400)
+        var cursor = try await Self.pullAll(store, after: 0).cursor
+        // 100 batches of 4 different guests each, 16 at a time, while a station keeps pulling.
+        let finished = Finished()
+        let uploads = Task {
+            defer { finished.set() }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for batch in 0..<100 {
+                    if batch >= 16 { try await group.next() }
+                    group.addTask {
+                        let items = (1...4).map { Self.upload("d\(batch)", "G\(batch * 4 + $0)", 1_000_000 + Int64(batch)) }
+                        _ = try await store.ingest(event: event, items: items, now: .now())
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        var seen: [IdempotencyKey] = []
+        while true {
+            let last = finished.value
+            let pulled = try await Self.pullAll(store, after: cursor)
+            seen += pulled.keys
+            cursor = pulled.cursor
+            if last { break }
+        }
+        try await uploads.value
+        #expect(seen.count == 400, "a station following the cursor saw every accepted check-in")
+        #expect(Set(seen).count == seen.count, "and each once")
+        #expect(try await store.stats(event: "ev1").checkedIn == 400)
+        await store.close()
+    }
+
+    /// Set once, read from any task.
+    final class Finished: Sendable {
+        private let flag = Mutex(false)
+        func set() { flag.withLock { $0 = true } }
+        var value: Bool { flag.withLock { $0 } }
+    }
+
+    static func pullAll(_ store: any HubStore, after start: Int64) async throws -> (cursor: Int64, keys: [IdempotencyKey]) {
+        var cursor = start, keys: [IdempotencyKey] = []
+        while true {
+            let page = try await store.rosterPage(event: "ev1", after: cursor, limit: 50)
+            keys += page.checkIns.map(\.key)
+            cursor = page.cursor
+            if !page.hasMore { return (cursor, keys) }
+        }
     }
 
     @Test(arguments: kinds) func undoIsAuditedAndNeedsTheRightCaller(kind: String) async throws {
