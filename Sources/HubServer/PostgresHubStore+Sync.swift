@@ -79,33 +79,29 @@ extension PostgresHubStore {
             undone: try row["undone_at"].decode(Int64?.self) != nil)
     }
 
-    private func accessTypes(event: String, on connection: PostgresConnection) async throws -> [String: AccessType] {
-        var types: [String: AccessType] = [:]
-        for row in try await rows("SELECT id, name, reentry, valid_from, valid_until FROM access_types WHERE event_id = \(event)", on: connection) {
-            let id = try row["id"].decode(String.self)
-            types[id] = AccessType(
-                id: id, name: try row["name"].decode(String.self), reentry: try row["reentry"].decode(Bool.self),
-                validFrom: try row["valid_from"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
-                validUntil: try row["valid_until"].decode(Int64?.self).map(Timestamp.init(milliseconds:)))
-        }
-        return types
-    }
-
     public func ingest(event: EventSummary, items: [CheckInUpload], now: Timestamp) async throws -> [CheckInResult] {
         let guestIDs = Array(Set(items.map(\.key.guestID)))
-        return try await client.withTransaction(logger: logger) { connection in
+        let (results, written) = try await client.withTransaction(logger: logger) { connection in
             // The batch's guests are decided under their own locks, in parallel with other guests';
             // the event lock is taken only to write (see PostgresHubStore).
             try await Self.lockGuests(connection, event.id, guestIDs, logger: logger)
-            let types = try await accessTypes(event: event.id, on: connection)
             var guests: [String: Guest] = [:]
+            var types: [String: AccessType] = [:]
             for row in try await rows("""
-                SELECT id, code, name, access_type_id, revoked FROM guests WHERE event_id = \(event.id) AND id = ANY(\(guestIDs)::text[]) AND NOT deleted
+                SELECT g.id, g.code, g.name, g.access_type_id, g.revoked, a.name AS type_name, a.reentry, a.valid_from, a.valid_until
+                FROM guests g LEFT JOIN access_types a ON a.event_id = g.event_id AND a.id = g.access_type_id
+                WHERE g.event_id = \(event.id) AND g.id = ANY(\(guestIDs)::text[]) AND NOT g.deleted
                 """, on: connection) {
-                let id = try row["id"].decode(String.self)
+                let id = try row["id"].decode(String.self), typeID = try row["access_type_id"].decode(String.self)
                 guests[id] = Guest(
                     id: id, code: TicketCode(stored: try row["code"].decode(String.self)), name: try row["name"].decode(String.self),
-                    accessTypeID: try row["access_type_id"].decode(String.self), revoked: try row["revoked"].decode(Bool.self))
+                    accessTypeID: typeID, revoked: try row["revoked"].decode(Bool.self))
+                if let name = try row["type_name"].decode(String?.self) {
+                    types[typeID] = AccessType(
+                        id: typeID, name: name, reentry: try row["reentry"].decode(Bool.self),
+                        validFrom: try row["valid_from"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
+                        validUntil: try row["valid_until"].decode(Int64?.self).map(Timestamp.init(milliseconds:)))
+                }
             }
             var known: [IdempotencyKey: CheckInResult] = [:]
             var admissions: [String: [CheckIn]] = [:]
@@ -124,8 +120,7 @@ extension PostgresHubStore {
                 if stored.isAdmission { admissions[stored.upload.key.guestID, default: []].append(stored.upload.checkIn) }
             }
             let decided = CheckInIngest.decide(items, policy: event.policy, known: known, guests: guests, accessTypes: types, admissions: admissions)
-            guard !decided.rows.isEmpty else { return decided.results }
-            try await Self.lockEvent(connection, event.id, logger: logger)
+            guard !decided.rows.isEmpty else { return (decided.results, 0) }
             let r = decided.rows
             let devices = r.map(\.upload.key.deviceID), guestColumn = r.map(\.upload.key.guestID), scanned = r.map(\.upload.key.scannedAt.milliseconds)
             let stations = r.map(\.upload.station), operators = r.map(\.upload.operatorName), sources = r.map(\.upload.source.rawValue)
@@ -134,19 +129,31 @@ extension PostgresHubStore {
             let reasons = r.map { $0.result.reason ?? "" }, prevBy = r.map { $0.result.previous?.by ?? "" }
             let prevStation = r.map { $0.result.previous?.station ?? "" }, prevDevice = r.map { $0.result.previous?.deviceID ?? "" }
             let prevAt = r.map { $0.result.previous?.at.milliseconds ?? -1 }
+            // The event lock (see PostgresHubStore) is taken by the same statement, before any
+            // row draws its seq: the sorted join below cannot emit a row before the CTE has run.
             try await connection.query("""
+                WITH event_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(4242, hashtext(\(event.id))))
                 INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
                     status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at)
                 SELECT \(event.id), d, g, s, st, op, src, dir, status, decision, NULLIF(reason, ''), NULLIF(pb, ''), NULLIF(ps, ''),
                     NULLIF(pd, ''), NULLIF(pa, -1), \(now.milliseconds)
-                FROM unnest(\(devices)::text[], \(guestColumn)::text[], \(scanned)::bigint[], \(stations)::text[], \(operators)::text[],
+                FROM event_lock, unnest(\(devices)::text[], \(guestColumn)::text[], \(scanned)::bigint[], \(stations)::text[], \(operators)::text[],
                     \(sources)::text[], \(directions)::text[], \(statuses)::text[], \(decisions)::text[], \(reasons)::text[],
                     \(prevBy)::text[], \(prevStation)::text[], \(prevDevice)::text[], \(prevAt)::bigint[])
                     WITH ORDINALITY AS u(d, g, s, st, op, src, dir, status, decision, reason, pb, ps, pd, pa, n)
                 ORDER BY n
                 """, logger: logger)
-            return decided.results
+            return (decided.results, decided.rows.count)
         }
+        if checkInStatistics.record(written) {
+            Task.detached { [client, logger, checkInStatistics] in
+                defer { checkInStatistics.finished() }
+                do { try await client.query("ANALYZE check_ins", logger: logger) } catch {
+                    logger.warning("could not refresh check-in statistics", metadata: ["error": "\(String(reflecting: error))"])
+                }
+            }
+        }
+        return results
     }
 
     public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], now: Timestamp) async throws -> [WalkInResult] {

@@ -19,6 +19,7 @@ public final class PostgresHubStore: HubStore {
     public let kind = "postgres"
     let client: PostgresClient
     let logger: Logger
+    let checkInStatistics = AnalyzeSchedule()
     private let runner: Task<Void, Never>
 
     /// Connects to `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (TLS off: loopback or a
@@ -152,7 +153,7 @@ public final class PostgresHubStore: HubStore {
 
     public func importRoster(event: String, rows roster: [RosterRow]) async throws -> ImportSummary {
         try await requireEvent(event)
-        return try await client.withTransaction(logger: logger) { connection in
+        let summary = try await client.withTransaction(logger: logger) { connection in
             try await Self.lockEvent(connection, event, logger: logger)
             var known: [String: [String]] = [:]
             for row in try await rows("SELECT code, name, email, company, access_type_id FROM guests WHERE event_id = \(event)", on: connection) {
@@ -200,6 +201,13 @@ public final class PostgresHubStore: HubStore {
             }
             return summary
         }
+        if summary.imported + summary.updated > 1_000 {
+            // Fresh statistics before the doors open: with the new event's rows unknown to the
+            // planner, check-in lookups by guest id picked the e-mail index and read the whole
+            // event per batch (ingest fell to a third until autovacuum's analyze caught up).
+            try await client.query("ANALYZE guests", logger: logger)
+        }
+        return summary
     }
 
     public func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool {
