@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HTTPTypes
 import HubAPI
 
@@ -12,13 +13,18 @@ enum StrictJSON {
         } catch let error as DecodingError {
             throw problem(error)
         }
-        // Unknown fields: every key of the input must survive a decode/encode round trip.
+        // Unknown fields. Fast path: every key of the input was seen before in an input of this
+        // type that passed the full check below.
+        let scanned = JSONKeyScanner.keys(in: data)
+        if let scanned, KnownKeys.shared.covers(scanned, for: T.self) { return value }
+        // Full check: every key of the input must survive a decode/encode round trip.
         guard let input = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
               let output = try? JSONSerialization.jsonObject(with: HubJSON.encoder().encode(value), options: [.fragmentsAllowed])
         else { return value }
         if let unknown = unknownKey(input, output, path: []) {
             throw HubProblem.invalid(unknown, "Unknown field \(unknown.split(separator: ".").last.map(String.init) ?? unknown); check the API version.")
         }
+        if let scanned { KnownKeys.shared.learn(scanned, for: T.self) }
         return value
     }
 
@@ -56,6 +62,29 @@ enum StrictJSON {
             return .invalid(path(context.codingPath), "Expected \(type), found null.")
         @unknown default:
             return HubProblem(.badRequest, "Malformed JSON")
+        }
+    }
+}
+
+/// Keys per type and structural path that passed ``StrictJSON``'s full unknown-field check.
+/// (HubAPI's request types are plain structs: a key valid at a path is valid there in any
+/// instance, so what one request proved holds for the next.)
+final class KnownKeys: Sendable {
+    static let shared = KnownKeys()
+    private let known = Mutex<[ObjectIdentifier: [String: Set<String>]]>([:])
+
+    func covers(_ keys: [String: Set<String>], for type: Any.Type) -> Bool {
+        known.withLock { known in
+            guard let paths = known[ObjectIdentifier(type)] else { return false }
+            return keys.allSatisfy { path, names in paths[path].map(names.isSubset(of:)) ?? names.isEmpty }
+        }
+    }
+
+    func learn(_ keys: [String: Set<String>], for type: Any.Type) {
+        known.withLock { known in
+            // A bound, should a type ever take free-form keys: past it, only the full check runs.
+            guard (known[ObjectIdentifier(type)]?.values.reduce(0) { $0 + $1.count } ?? 0) < 512 else { return }
+            for (path, names) in keys { known[ObjectIdentifier(type), default: [:]][path, default: []].formUnion(names) }
         }
     }
 }

@@ -98,6 +98,12 @@ import Testing
         }
         let unknownField = try await client.send("POST", path, body: Data(#"{"items": [], "extra": true}"#.utf8))
         #expect(try HubJSON.decoder().decode(ProblemDocument.self, from: unknownField.data).field == "extra")
+        // Once valid batches have been seen, an unknown field deep inside one is still refused.
+        let item = #"{"key": {"deviceID": "d", "guestID": "G1", "scannedAt": 1}, "station": "s", "operatorName": "o", "source": "camera", "direction": "entry""#
+        #expect(try await client.send("POST", path, body: Data(#"{"items": [\#(item)}, \#(item), "reason": null}]}"#.utf8)).status == 200)
+        let nested = try await client.send("POST", path, body: Data(#"{"items": [\#(item)}, \#(item), "extra": 1}]}"#.utf8))
+        #expect(nested.status == 422)
+        #expect(try HubJSON.decoder().decode(ProblemDocument.self, from: nested.data).field == "items.1.extra")
         let huge = Data(repeating: UInt8(ascii: " "), count: HubPaths.maximumBodyBytes + 10)
         let tooLarge = try await client.send("POST", path, body: huge)
         #expect((400..<500).contains(tooLarge.status))
