@@ -45,31 +45,9 @@ public struct RosterGuest: Sendable, Hashable, Codable {
     }
 }
 
-/// An access type as the hub sends it.
-public struct RosterAccessType: Sendable, Hashable, Codable {
-    public var id: String
-    public var name: String
-    /// Re-entry allowed; otherwise single entry.
-    public var reentry: Bool
-    public var validFrom: Timestamp?
-    public var validUntil: Timestamp?
-
-    public init(id: String, name: String, reentry: Bool = false, validFrom: Timestamp? = nil, validUntil: Timestamp? = nil) {
-        self.id = id
-        self.name = name
-        self.reentry = reentry
-        self.validFrom = validFrom
-        self.validUntil = validUntil
-    }
-
-    public init(_ type: AccessType) {
-        self.init(id: type.id, name: type.name, reentry: type.reentry, validFrom: type.validFrom, validUntil: type.validUntil)
-    }
-
-    public var accessType: AccessType {
-        AccessType(id: id, name: name, reentry: reentry, validFrom: validFrom, validUntil: validUntil)
-    }
-}
+/// An access type as the hub sends it: the domain type itself (its Codable form is the wire
+/// schema `RosterAccessType` in openapi.yaml).
+public typealias RosterAccessType = AccessType
 
 /// A check-in recorded by the hub (from any station), as sent in roster pages so a station can
 /// answer "already checked in by Alex at Door 2, 19:41" while offline.

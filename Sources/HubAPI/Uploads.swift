@@ -48,27 +48,9 @@ public enum UploadStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case rejected
 }
 
-/// Who/where/when of the check-in a result refers to.
-public struct PreviousCheckIn: Sendable, Hashable, Codable {
-    /// Operator display name.
-    public var by: String
-    public var station: String
-    public var deviceID: String
-    public var at: Timestamp
-
-    public init(by: String, station: String, deviceID: String, at: Timestamp) {
-        self.by = by
-        self.station = station
-        self.deviceID = deviceID
-        self.at = at
-    }
-
-    public init(_ prior: PriorCheckIn) {
-        self.init(by: prior.by, station: prior.station, deviceID: prior.deviceID, at: prior.at)
-    }
-
-    public var prior: PriorCheckIn { PriorCheckIn(by: by, station: station, deviceID: deviceID, at: at) }
-}
+/// Who/where/when of the check-in a result refers to: the domain type itself (wire schema
+/// `PreviousCheckIn` in openapi.yaml).
+public typealias PreviousCheckIn = PriorCheckIn
 
 /// The answer to one ``CheckInUpload``, in the order of the batch. The answer for a key never
 /// changes: a replay gets exactly the first answer.

@@ -50,7 +50,7 @@ enum CheckInIngest {
     }
 
     static func result(for key: IdempotencyKey, _ decision: Decision) -> CheckInResult {
-        let previous = decision.previous.map(PreviousCheckIn.init)
+        let previous = decision.previous
         switch decision {
         case .admitted:
             return CheckInResult(key: key, status: .accepted, decision: .admitted)

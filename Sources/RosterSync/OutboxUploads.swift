@@ -58,10 +58,10 @@ enum OutboxUploads {
         switch result.status {
         case .accepted: return .accepted
         case .duplicate:
-            let prior = result.previous?.prior ?? PriorCheckIn(by: "", station: "", deviceID: "", at: result.key.scannedAt)
+            let prior = result.previous ?? PriorCheckIn(by: "", station: "", deviceID: "", at: result.key.scannedAt)
             return .duplicate(of: prior)
         case .rejected:
-            return .rejected(reason: result.reason ?? result.decision.rawValue, previous: result.previous?.prior)
+            return .rejected(reason: result.reason ?? result.decision.rawValue, previous: result.previous)
         }
     }
 

@@ -66,7 +66,7 @@ extension SyncEngine {
     /// A hub roster page in the store's terms (public for `kiosk bench sync`'s baseline).
     public static func delta(_ page: RosterPage) -> RosterDelta {
         RosterDelta(
-            accessTypes: page.accessTypes.map(\.accessType),
+            accessTypes: page.accessTypes,
             guests: page.guests.map(\.guest),
             deletedGuestIDs: page.deletedGuestIDs,
             checkIns: page.checkIns.map(\.checkIn),
