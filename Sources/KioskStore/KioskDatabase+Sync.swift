@@ -156,7 +156,9 @@ extension KioskDatabase {
                         try typeUpsert.execute(arguments: [type.id, type.name, type.reentry, type.validFrom?.milliseconds, type.validUntil?.milliseconds, now])
                     }
                 }
-                let hasGuests = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM guests)") ?? false
+                // Rows after this one are new: indexed for search by rowid. A guest written over an
+                // existing row (a replayed page, a guest changed at the hub) is re-indexed by id.
+                let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
                 try Self.withDeferredSearchIndex(db) { changedIDs in
                     let upsert = try db.makeStatement(sql: """
                         INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at)
@@ -164,16 +166,25 @@ extension KioskDatabase {
                         ON CONFLICT(id) DO UPDATE SET code = excluded.code, name = excluded.name, email = excluded.email,
                             company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
                             walk_in = excluded.walk_in, updated_at = excluded.updated_at
+                        RETURNING rowid
                         """)
-                    // A code that moved to another guest at the hub would violate UNIQUE(code).
+                    // A code that moved to another guest at the hub violates UNIQUE(code): freed on conflict.
                     let freeCode = try db.makeStatement(sql: "DELETE FROM guests WHERE code = ? AND id != ?")
                     let delete = try db.makeStatement(sql: "DELETE FROM guests WHERE id = ?")
                     for delta in deltas {
                         for guest in delta.guests {
-                            if hasGuests { try freeCode.execute(arguments: [guest.code.value, guest.id]) }
-                            try upsert.execute(arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company,
-                                                           guest.accessTypeID, guest.revoked, guest.walkIn, now])
-                            if hasGuests { changedIDs.append(guest.id) }
+                            let arguments: StatementArguments = [guest.id, guest.code.value, guest.name, guest.email, guest.company,
+                                                                 guest.accessTypeID, guest.revoked, guest.walkIn, now]
+                            var rowID: Int64?
+                            do {
+                                rowID = try Int64.fetchOne(upsert, arguments: arguments)
+                            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                                // Rare: the code belongs to another guest here. Only this statement
+                                // failed; free the code and write the guest again.
+                                try freeCode.execute(arguments: [guest.code.value, guest.id])
+                                rowID = try Int64.fetchOne(upsert, arguments: arguments)
+                            }
+                            if (rowID ?? 0) <= lastRowID { changedIDs.append(guest.id) }
                         }
                         for id in delta.deletedGuestIDs { try delete.execute(arguments: [id]) }
                     }

@@ -6,17 +6,20 @@ import Logging
 
 extension SyncEngine {
     /// Pulls every roster change after the stored cursor. The first pull of an event is the full
-    /// download; a killed download resumes from the last committed cursor. The next page is
-    /// fetched while the previous ones are written, and pages are written in transactions of
-    /// ``SyncConfiguration/guestsPerTransaction`` guests.
+    /// download; a killed download resumes from the last committed cursor. Pages are written in
+    /// transactions of ``SyncConfiguration/guestsPerTransaction`` guests, one after the other in
+    /// cursor order, while the next pages are fetched and decoded: the hub, the decoder and
+    /// SQLite overlap instead of waiting for each other (at most one transaction's pages plus
+    /// one in flight are held in memory).
     func pull(into report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)?) async throws(SyncError) {
         guard let event = try storage({ () throws(StoreError) in try database.syncEvent() }) else { throw .noEvent }
         let eventID = event.eventID
-        var cursor = event.cursor.flatMap(Int64.init) ?? 0
+        let cursor = event.cursor.flatMap(Int64.init) ?? 0
         let full = !event.complete
         report.fullDownload = full
         var total: Int?
         var done = 0
+        var applied = 0
         if full {
             total = try? await authorized { client, token in try await client.stats(token: token, event: eventID) }.expected
             done = cursor == 0 ? 0 : ((try? database.status(consumeNotice: false).guests) ?? 0)
@@ -30,35 +33,55 @@ extension SyncEngine {
         var next = fetch(cursor)
         var buffered: [RosterDelta] = []
         var bufferedGuests = 0
+        let knownTotal = total
+        let reportProgress = { (done: Int, applied: Int) in
+            guard full else { return }
+            let elapsed = started.duration(to: .now).components
+            let seconds = max(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, 0.001)
+            progress?(.roster(done: done, total: knownTotal, guestsPerSecond: Double(applied) / seconds))
+        }
+        // The transaction being written and how many guests it holds.
+        var writing: (task: Task<Void, any Error>, guests: Int)?
         while true {
             let page: RosterPage
-            do { page = try await next.value } catch { throw (error as? SyncError) ?? .unreachable(String(describing: error)) }
+            do { page = try await next.value } catch {
+                try? await writing?.task.value
+                throw (error as? SyncError) ?? .unreachable(String(describing: error))
+            }
             if page.hasMore { next = fetch(page.cursor) }
             report.pages += 1
             report.guestsPulled += page.guests.count
             report.checkInsPulled += page.checkIns.count
             buffered.append(Self.delta(page))
             bufferedGuests += page.guests.count + page.checkIns.count
-            if !page.hasMore || bufferedGuests >= configuration.guestsPerTransaction {
-                let pages = buffered
-                let complete = !page.hasMore
-                do {
-                    try await database.applyRoster(pages, eventID: eventID, complete: complete)
-                } catch {
+            guard !page.hasMore || bufferedGuests >= configuration.guestsPerTransaction else { continue }
+            // One transaction at a time, in cursor order: the previous one commits before the
+            // next starts, so a kill leaves the cursor of the last committed page.
+            if let previous = writing {
+                writing = nil
+                do { try await Self.settle(previous.task) } catch {
                     if page.hasMore { next.cancel() }
-                    throw .storage(error.description)
+                    throw error
                 }
-                cursor = page.cursor
-                done += pages.reduce(0) { $0 + $1.guests.count }
-                buffered = []
-                bufferedGuests = 0
-                if full {
-                    let elapsed = started.duration(to: .now).components
-                    let seconds = max(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, 0.001)
-                    progress?(.roster(done: done, total: total, guestsPerSecond: Double(report.guestsPulled) / seconds))
-                }
+                done += previous.guests
+                applied += previous.guests
+                reportProgress(done, applied)
             }
-            if !page.hasMore { break }
+            let pages = buffered
+            let complete = !page.hasMore
+            let guests = pages.reduce(0) { $0 + $1.guests.count }
+            let task = Task { [database] in try await database.applyRoster(pages, eventID: eventID, complete: complete) }
+            buffered = []
+            bufferedGuests = 0
+            guard complete else {
+                writing = (task, guests)
+                continue
+            }
+            try await Self.settle(task)
+            done += guests
+            applied += guests
+            reportProgress(done, applied)
+            break
         }
         await publish()
     }
@@ -72,6 +95,11 @@ extension SyncEngine {
             checkIns: page.checkIns.map(\.checkIn),
             undone: page.checkIns.filter(\.undone).map { ($0.key.description, Timestamp.now()) },
             nextCursor: String(page.cursor))
+    }
+
+    /// Waits for a roster write, mapping its error to ``SyncError/storage(_:)``.
+    static func settle(_ write: Task<Void, any Error>) async throws(SyncError) {
+        do { try await write.value } catch { throw .storage((error as? StoreError)?.description ?? String(describing: error)) }
     }
 
     /// Runs a store call, mapping its error to ``SyncError/storage(_:)``.

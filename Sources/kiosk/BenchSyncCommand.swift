@@ -113,7 +113,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
     }
 
     /// Without a hub: the roster as the hub would send it (HubJSON pages of 5,000), decoded and
-    /// stored the way `SyncEngine` does (next page decoded while the previous ones are written).
+    /// stored the way `SyncEngine` does (next pages decoded while the previous ones are written).
     /// Baseline in the same run: decoding alone.
     func stationSide() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-sync-\(UUID().uuidString.prefix(8))")
@@ -143,6 +143,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
         var next = Task { try HubJSON.decoder().decode(RosterPage.self, from: first) }
         var batch: [RosterDelta] = []
         var batchGuests = 0
+        var writing: Task<Void, any Error>?
         for index in bodies.indices {
             let page = try await next.value
             if index + 1 < bodies.count {
@@ -152,11 +153,14 @@ struct BenchSyncCommand: AsyncParsableCommand {
             batch.append(SyncEngine.delta(page))
             batchGuests += page.guests.count
             if batchGuests >= SyncConfiguration().guestsPerTransaction || !page.hasMore {
-                try await database.applyRoster(batch, eventID: "bench", complete: !page.hasMore)
+                try await writing?.value
+                let pages = batch, complete = !page.hasMore
+                writing = Task { try await database.applyRoster(pages, eventID: "bench", complete: complete) }
                 batch = []
                 batchGuests = 0
             }
         }
+        try await writing?.value
         let totalSeconds = (ContinuousClock.now - start).seconds
         let rss = peakRSSMegabytes()
         let stored = try database.status().guests

@@ -39,6 +39,53 @@ import Testing
         #expect(searchRows == 9)
     }
 
+    @Test func aFullDownloadKilledMidwayAndResumedFindsEveryGuestBySearch() async throws {
+        let directory = TemporaryDirectory("sync-store-resume")
+        defer { directory.remove() }
+        let names = ["José Müller", "Ødegård Nilsen", "王小明", "Anna-Lena Kowalczyk", "Chris O'Brien", "Zoë Smith"]
+        func page(_ range: Range<Int>, cursor: Int) -> RosterDelta {
+            RosterDelta(accessTypes: [AccessType(id: "general", name: "General")],
+                        guests: range.map { guest($0, name: "\(names[$0 % names.count]) id\($0)z") }, nextCursor: String(cursor))
+        }
+        do {
+            let database = try KioskDatabase.open(dataDirectory: directory.url)
+            try await database.selectSyncEvent(id: "ev", name: "Event", toleranceWindowMilliseconds: nil)
+            try await database.applyRoster([page(0..<300, cursor: 300)], eventID: "ev", complete: false)
+            try await database.applyRoster([page(300..<600, cursor: 600)], eventID: "ev", complete: false)
+            #expect(try database.search("muller id6z").map(\.guest.id) == ["g6"], "guests already stored are found mid-way")
+        } // killed: the next process opens the database again and resumes from the stored cursor
+        let database = try KioskDatabase.open(dataDirectory: directory.url)
+        #expect(try database.syncEvent()?.cursor == "600")
+        // The hub resends a page (replay) and a guest renamed since, then the rest.
+        try await database.applyRoster([page(300..<600, cursor: 600), RosterDelta(guests: [guest(5, name: "Renamed Person")], nextCursor: "601")],
+                                       eventID: "ev", complete: false)
+        try await database.applyRoster([page(600..<1_000, cursor: 1_000)], eventID: "ev", complete: true)
+        for index in 0..<1_000 where index != 5 {
+            let name = "\(names[index % names.count]) id\(index)z"
+            #expect(try database.search(name).map(\.guest.id) == ["g\(index)"], "\(name)")
+        }
+        #expect(try database.search("renamed person").map(\.guest.id) == ["g5"])
+        #expect(try database.search("id5z").isEmpty, "the old name is gone from the index")
+        #expect(try database.search("小明", limit: 1_000).count == 1_000 / names.count + 1)
+        let searchRows = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guest_search") }
+        #expect(searchRows == 1_000)
+        #expect(try database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+        try await database.write { db in try db.execute(sql: "INSERT INTO guest_search(guest_search) VALUES ('integrity-check')") }
+    }
+
+    @Test func aCodeThatMovesBetweenGuestsWithinOneFirstPageGoesToTheLaterGuest() async throws {
+        let (directory, database) = try open()
+        defer { directory.remove() }
+        try await database.selectSyncEvent(id: "ev", name: "Event", toleranceWindowMilliseconds: nil)
+        try await database.applyRoster([RosterDelta(accessTypes: [AccessType(id: "general", name: "General")],
+                                                    guests: [guest(1, code: "SAME"), guest(2, name: "Later Holder", code: "SAME")], nextCursor: "2")],
+                                       eventID: "ev", complete: true)
+        #expect(try database.guest(code: "SAME")?.guest.id == "g2")
+        #expect(try database.status().guests == 1)
+        #expect(try database.search("later holder").map(\.guest.id) == ["g2"])
+        #expect(try database.search("guest 1").isEmpty)
+    }
+
     @Test func pagesForAnotherEventThanTheSelectedOneAreDropped() async throws {
         let (directory, database) = try open()
         defer { directory.remove() }
