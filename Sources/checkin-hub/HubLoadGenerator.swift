@@ -28,10 +28,16 @@ struct HubLoadGenerator: Sendable {
 
     /// Sends one request; returns the decoded answer and the round-trip time in seconds.
     func send<Body: Encodable, Answer: Decodable>(_ path: String, body: Body?, as type: Answer.Type) async throws -> (value: Answer, seconds: Double) {
+        let answer = try await send(path, body: try body.map { try HubJSON.encoder().encode($0) })
+        return (try HubJSON.decoder().decode(Answer.self, from: answer.data), answer.seconds)
+    }
+
+    /// Sends one request with an encoded body (POST) or none (GET); returns the answer's bytes.
+    func send(_ path: String, body: Data?) async throws -> (data: Data, seconds: Double) {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         if let body {
             request.httpMethod = "POST"
-            request.httpBody = try HubJSON.encoder().encode(body)
+            request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         if !token.isEmpty { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
@@ -42,7 +48,7 @@ struct HubLoadGenerator: Sendable {
         guard status == 200 else {
             throw BenchError(description: "\(path) answered \(status): \(String(decoding: data.prefix(500), as: UTF8.self))")
         }
-        return (try HubJSON.decoder().decode(Answer.self, from: data), seconds)
+        return (data, seconds)
     }
 
     func get<Answer: Decodable>(_ path: String, as type: Answer.Type) async throws -> (value: Answer, seconds: Double) {
@@ -81,33 +87,38 @@ struct HubLoadGenerator: Sendable {
     }
 
     /// `stations` stations at once, each uploading its share of `guestIDs` in batches of `batch`.
+    /// Request bodies are encoded before the clock starts and answers decoded after it stops, as
+    /// a load generator replays prepared requests: the figure is the hub's, not the encoder's.
     func ingest(event: String, guestIDs: [String], stations: Int, batch: Int) async throws -> IngestFigures {
         let now = Timestamp.now().milliseconds
-        let start = ContinuousClock.now
-        let results = try await withThrowingTaskGroup(of: ([Double], [UploadStatus: Int]).self) { group in
-            for station in 0..<stations {
-                let mine = stride(from: station, to: guestIDs.count, by: stations).map { guestIDs[$0] }
-                group.addTask {
-                    var latencies: [Double] = [], counts: [UploadStatus: Int] = [:]
-                    let items = mine.enumerated().map { index, guest in
-                        upload(guest: guest, device: "bench-\(station)", at: now - Int64(mine.count - index) * 10, station: station)
-                    }
-                    for chunk in stride(from: 0, to: items.count, by: batch) {
-                        let answer = try await send(HubPaths.checkIns(event: event), body: CheckInBatch(items: Array(items[chunk..<min(chunk + batch, items.count)])),
-                                                    as: CheckInBatchResult.self)
-                        latencies.append(answer.seconds)
-                        for result in answer.value.results { counts[result.status, default: 0] += 1 }
-                    }
-                    return (latencies, counts)
-                }
+        let path = HubPaths.checkIns(event: event)
+        let bodies: [[Data]] = try (0..<stations).map { station in
+            let mine = stride(from: station, to: guestIDs.count, by: stations).map { guestIDs[$0] }
+            let items = mine.enumerated().map { index, guest in
+                upload(guest: guest, device: "bench-\(station)", at: now - Int64(mine.count - index) * 10, station: station)
             }
-            return try await group.reduce(into: ([Double](), [UploadStatus: Int]())) { total, part in
-                total.0 += part.0
-                total.1.merge(part.1, uniquingKeysWith: +)
+            return try stride(from: 0, to: items.count, by: batch).map { chunk in
+                try HubJSON.encoder().encode(CheckInBatch(items: Array(items[chunk..<min(chunk + batch, items.count)])))
             }
         }
-        let rate = RateFigures(items: guestIDs.count, requests: results.0.count, seconds: (ContinuousClock.now - start).seconds, latencies: results.0)
-        return IngestFigures(rate: rate, statuses: results.1)
+        let start = ContinuousClock.now
+        let answers = try await withThrowingTaskGroup(of: [(data: Data, seconds: Double)].self) { group in
+            for own in bodies {
+                group.addTask {
+                    var answers: [(data: Data, seconds: Double)] = []
+                    for body in own { answers.append(try await send(path, body: body)) }
+                    return answers
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        let seconds = (ContinuousClock.now - start).seconds
+        var counts: [UploadStatus: Int] = [:]
+        for answer in answers {
+            for result in try HubJSON.decoder().decode(CheckInBatchResult.self, from: answer.data).results { counts[result.status, default: 0] += 1 }
+        }
+        let rate = RateFigures(items: guestIDs.count, requests: answers.count, seconds: seconds, latencies: answers.map(\.seconds))
+        return IngestFigures(rate: rate, statuses: counts)
     }
 
     /// One station's offline queue sent in order, in the largest batches the hub takes.
