@@ -85,23 +85,34 @@ extension PostgresHubStore {
             // The batch's guests are decided under their own locks, in parallel with other guests';
             // the event lock is taken only to write (see PostgresHubStore).
             try await Self.lockGuests(connection, event.id, guestIDs, logger: logger)
-            var guests: [String: Guest] = [:]
-            var types: [String: AccessType] = [:]
-            for row in try await rows("""
-                SELECT g.id, g.code, g.name, g.access_type_id, g.revoked, a.name AS type_name, a.reentry, a.valid_from, a.valid_until
-                FROM guests g LEFT JOIN access_types a ON a.event_id = g.event_id AND a.id = g.access_type_id
-                WHERE g.event_id = \(event.id) AND g.id = ANY(\(guestIDs)::text[]) AND NOT g.deleted
-                """, on: connection) {
-                let id = try row["id"].decode(String.self), typeID = try row["access_type_id"].decode(String.self)
-                guests[id] = Guest(
-                    id: id, code: TicketCode(stored: try row["code"].decode(String.self)), name: try row["name"].decode(String.self),
-                    accessTypeID: typeID, revoked: try row["revoked"].decode(Bool.self))
-                if let name = try row["type_name"].decode(String?.self) {
-                    types[typeID] = AccessType(
-                        id: typeID, name: name, reentry: try row["reentry"].decode(Bool.self),
-                        validFrom: try row["valid_from"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
-                        validUntil: try row["valid_until"].decode(Int64?.self).map(Timestamp.init(milliseconds:)))
+            func readGuests() async throws -> (guests: [String: Guest], types: [String: AccessType]) {
+                var guests: [String: Guest] = [:]
+                var types: [String: AccessType] = [:]
+                for row in try await rows("""
+                    SELECT g.id, g.code, g.name, g.access_type_id, g.revoked, a.name AS type_name, a.reentry, a.valid_from, a.valid_until
+                    FROM guests g LEFT JOIN access_types a ON a.event_id = g.event_id AND a.id = g.access_type_id
+                    WHERE g.event_id = \(event.id) AND g.id = ANY(\(guestIDs)::text[]) AND NOT g.deleted
+                    """, on: connection) {
+                    let id = try row["id"].decode(String.self), typeID = try row["access_type_id"].decode(String.self)
+                    guests[id] = Guest(
+                        id: id, code: TicketCode(stored: try row["code"].decode(String.self)), name: try row["name"].decode(String.self),
+                        accessTypeID: typeID, revoked: try row["revoked"].decode(Bool.self))
+                    if let name = try row["type_name"].decode(String?.self) {
+                        types[typeID] = AccessType(
+                            id: typeID, name: name, reentry: try row["reentry"].decode(Bool.self),
+                            validFrom: try row["valid_from"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
+                            validUntil: try row["valid_until"].decode(Int64?.self).map(Timestamp.init(milliseconds:)))
+                    }
                 }
+                return (guests, types)
+            }
+            var (guests, types) = try await readGuests()
+            if guests.count < guestIDs.count {
+                // A guest this batch names may be a walk-in whose upload is committing right now
+                // (walk-ins hold the event lock): wait for it and look again, rather than answer
+                // "unknown code" for good.
+                try await Self.lockEvent(connection, event.id, logger: logger)
+                (guests, types) = try await readGuests()
             }
             var known: [IdempotencyKey: CheckInResult] = [:]
             var admissions: [String: [CheckIn]] = [:]
