@@ -57,6 +57,17 @@ public struct ImportSummary: Sendable, Hashable {
     public var imported: Int
     public var updated: Int
     public var unchanged: Int
+
+    /// Counts one roster row (`values`) against what the event held for its code (`old`);
+    /// false when the row changes nothing and need not be written.
+    mutating func count(_ values: [String], old: [String]?) -> Bool {
+        switch old {
+        case nil: imported += 1
+        case values: unchanged += 1; return false
+        default: updated += 1
+        }
+        return true
+    }
 }
 
 /// A session to create at sign-in.

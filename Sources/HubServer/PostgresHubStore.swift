@@ -169,12 +169,7 @@ public final class PostgresHubStore: HubStore {
                 let typeID = AccessType.identifier(forName: row.accessType)
                 types[typeID] = types[typeID] ?? row.accessType
                 let values = [row.name, row.email, row.company, typeID]
-                if let old = known[row.code.value] {
-                    if old == values { summary.unchanged += 1; continue }
-                    summary.updated += 1
-                } else {
-                    summary.imported += 1
-                }
+                guard summary.count(values, old: known[row.code.value]) else { continue }
                 known[row.code.value] = values
                 codes.append(row.code.value); names.append(row.name); emails.append(row.email); companies.append(row.company); typeIDs.append(typeID)
             }

@@ -120,12 +120,7 @@ public final class SQLiteHubStore: HubStore {
                     types.insert(typeID)
                 }
                 let values = [row.name, row.email, row.company, typeID]
-                if let old = known[row.code.value] {
-                    if old == values { summary.unchanged += 1; continue }
-                    summary.updated += 1
-                } else {
-                    summary.imported += 1
-                }
+                guard summary.count(values, old: known[row.code.value]) else { continue }
                 known[row.code.value] = values
                 try upsert.execute(arguments: [event, row.code.value, row.code.value, row.name, row.email, row.company, typeID, try Self.nextSeq(db)])
             }

@@ -75,13 +75,7 @@ extension KioskDatabase {
         try await wrap {
             try await writer.write { db in
                 try Self.withDeferredSearchIndex(db) { changedIDs in
-                    let upsert = try db.makeStatement(sql: """
-                        INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT(id) DO UPDATE SET code = excluded.code, name = excluded.name, email = excluded.email,
-                            company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
-                            walk_in = excluded.walk_in, updated_at = excluded.updated_at
-                        """)
+                    let upsert = try db.makeStatement(sql: Self.guestUpsertSQL)
                     let now = Timestamp.now().milliseconds
                     for guest in guests {
                         try upsert.execute(arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company,
@@ -92,6 +86,16 @@ extension KioskDatabase {
             }
         }
     }
+
+    /// Adds or replaces a guest by id; arguments: id, code, name, email, company, access type id,
+    /// revoked, walk-in, updated at.
+    static let guestUpsertSQL = """
+        INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET code = excluded.code, name = excluded.name, email = excluded.email,
+            company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
+            walk_in = excluded.walk_in, updated_at = excluded.updated_at
+        """
 
     /// Runs bulk guest writes with the search triggers off, then indexes every inserted row and
     /// every guest whose id `body` appended, in one statement each (see 0002_guest_search.sql).
@@ -129,14 +133,8 @@ extension KioskDatabase {
         try requireUsable()
         try await wrap {
             try await writer.write { db in
-                try db.execute(sql: """
-                    INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(id) DO UPDATE SET code = excluded.code, name = excluded.name, email = excluded.email,
-                        company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
-                        walk_in = excluded.walk_in, updated_at = excluded.updated_at
-                    """, arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company, guest.accessTypeID,
-                                     guest.revoked, guest.walkIn, Timestamp.now().milliseconds])
+                try db.execute(sql: Self.guestUpsertSQL, arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company,
+                                                                     guest.accessTypeID, guest.revoked, guest.walkIn, Timestamp.now().milliseconds])
             }
         }
     }

@@ -160,14 +160,7 @@ extension KioskDatabase {
                 // existing row (a replayed page, a guest changed at the hub) is re-indexed by id.
                 let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
                 try Self.withDeferredSearchIndex(db) { changedIDs in
-                    let upsert = try db.makeStatement(sql: """
-                        INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT(id) DO UPDATE SET code = excluded.code, name = excluded.name, email = excluded.email,
-                            company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
-                            walk_in = excluded.walk_in, updated_at = excluded.updated_at
-                        RETURNING rowid
-                        """)
+                    let upsert = try db.makeStatement(sql: Self.guestUpsertSQL + " RETURNING rowid")
                     // A code that moved to another guest at the hub violates UNIQUE(code): freed on conflict.
                     let freeCode = try db.makeStatement(sql: "DELETE FROM guests WHERE code = ? AND id != ?")
                     let delete = try db.makeStatement(sql: "DELETE FROM guests WHERE id = ?")

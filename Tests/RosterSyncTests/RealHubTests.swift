@@ -74,11 +74,7 @@ struct RealHubTests {
         let later = try run(kiosk, ["sync", "--json", "--data-dir", second]).json()
         #expect((later["pushed"] as? [String: Any])?["duplicate"] as? Int == 1)
         #expect(try hub.stats()["checked_in"] as? Int == 1)
-        let database = try DatabaseQueue(path: URL(fileURLWithPath: second).appendingPathComponent("kiosk.sqlite").path)
-        let detail = try database.read { db in
-            try String.fetchOne(db, sql: "SELECT hub_detail FROM check_ins WHERE origin = 'local' AND hub_status = 'duplicate'")
-        }
-        #expect(detail?.contains("Door A") == true)
+        #expect(try StationRecords.duplicateDetail(dataDir: second)?.contains("Door A") == true)
     }
 
     @Test func aDownloadKilledAtPageNResumesToTheSameRoster() throws {
@@ -93,12 +89,7 @@ struct RealHubTests {
         downloading.kill9()
         let resumed = try run(kiosk, ["sync", "--json", "--page-size", "200", "--data-dir", data])
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        func dump(_ path: String) throws -> [String] {
-            try DatabaseQueue(path: URL(fileURLWithPath: path).appendingPathComponent("kiosk.sqlite").path).read { db in
-                try Row.fetchAll(db, sql: "SELECT id, code, name, email, company, access_type_id, revoked FROM guests ORDER BY id").map { "\($0)" }
-            }
-        }
-        #expect(try dump(data) == dump(reference))
-        #expect(try dump(data).count == 8_000)
+        #expect(try StationRecords.rosterDump(dataDir: data) == StationRecords.rosterDump(dataDir: reference))
+        #expect(try StationRecords.rosterDump(dataDir: data).count == 8_000)
     }
 }

@@ -74,11 +74,7 @@ import Testing
         let later = try run(kiosk, ["sync", "--json", "--data-dir", second]).json()
         #expect((later["pushed"] as? [String: Any])?["duplicate"] as? Int == 1)
         #expect(hub.state.withLock { $0.admitted.count } == 1)
-        let database = try DatabaseQueue(path: URL(fileURLWithPath: second).appendingPathComponent("kiosk.sqlite").path)
-        let detail = try database.read { db in
-            try String.fetchOne(db, sql: "SELECT hub_detail FROM check_ins WHERE origin = 'local' AND hub_status = 'duplicate'")
-        }
-        #expect(detail?.contains("Door A") == true)
+        #expect(try StationRecords.duplicateDetail(dataDir: second)?.contains("Door A") == true)
     }
 
     @Test func hundredAndTwentyCheckInsThroughTwoKillsArriveExactlyOnce() throws {
@@ -129,26 +125,16 @@ import Testing
         hub.state.withLock { $0.rosterDelay = 0 }
         let resumed = try run(kiosk, ["sync", "--json", "--page-size", "250", "--data-dir", data])
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        #expect(try rosterDump(data) == rosterDump(reference))
+        #expect(try StationRecords.rosterDump(dataDir: data) == StationRecords.rosterDump(dataDir: reference))
         #expect(try searchRows(data) == 6_000)
     }
 
-    func open(_ data: String) throws -> DatabaseQueue {
-        try DatabaseQueue(path: URL(fileURLWithPath: data).appendingPathComponent("kiosk.sqlite").path)
-    }
-
     func guestCount(_ data: String) throws -> Int {
-        try open(data).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guests") ?? 0 }
+        try StationRecords.open(dataDir: data).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guests") ?? 0 }
     }
 
     func searchRows(_ data: String) throws -> Int {
-        try open(data).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guest_search") ?? 0 }
-    }
-
-    func rosterDump(_ data: String) throws -> [String] {
-        try open(data).read { db in
-            try Row.fetchAll(db, sql: "SELECT id, code, name, email, company, access_type_id, revoked FROM guests ORDER BY id").map { "\($0)" }
-        }
+        try StationRecords.open(dataDir: data).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guest_search") ?? 0 }
     }
 }
 
