@@ -38,22 +38,33 @@ enum UndoPolicy {
 
 /// Statistics queries, written once for both dialects with `$1` parameters.
 enum StatsSQL {
+    /// Per access type: guests expected, admitted (an accepted entry not undone) and inside (the
+    /// last accepted movement is an entry). Check-ins are folded per guest first and joined to
+    /// guests by key: joining every guest to the check-in sets instead took 7.7 s for 100k guests
+    /// on SQLite (no index on a CTE), and a station asks for these totals at each full download.
     static let perAccessType = """
-        WITH admitted AS (
-            SELECT DISTINCT guest_id FROM check_ins
-            WHERE event_id = $1 AND status = 'accepted' AND direction = 'entry' AND undone_at IS NULL
-        ), last AS (
+        WITH last AS (
             SELECT guest_id, direction, row_number() OVER (PARTITION BY guest_id ORDER BY scanned_at DESC, id DESC) AS n
             FROM check_ins WHERE event_id = $1 AND status = 'accepted' AND undone_at IS NULL
+        ), visits AS (
+            SELECT guest_id, max(CASE WHEN direction = 'entry' THEN 1 ELSE 0 END) AS admitted,
+                max(CASE WHEN n = 1 AND direction = 'entry' THEN 1 ELSE 0 END) AS inside
+            FROM last GROUP BY guest_id
+        ), expected AS (
+            SELECT access_type_id, count(*) AS expected FROM guests
+            WHERE event_id = $1 AND NOT revoked AND NOT deleted GROUP BY access_type_id
+        ), present AS (
+            SELECT g.access_type_id, sum(v.admitted) AS checked_in, sum(v.inside) AS inside
+            FROM visits v JOIN guests g ON g.event_id = $1 AND g.id = v.guest_id AND NOT g.revoked AND NOT g.deleted
+            GROUP BY g.access_type_id
         )
-        SELECT t.id AS id, count(g.id) AS expected, count(a.guest_id) AS checked_in,
-            count(CASE WHEN l.direction = 'entry' THEN 1 END) AS inside
+        SELECT t.id AS id, COALESCE(e.expected, 0) AS expected, COALESCE(p.checked_in, 0) AS checked_in,
+            COALESCE(p.inside, 0) AS inside
         FROM access_types t
-        LEFT JOIN guests g ON g.event_id = t.event_id AND g.access_type_id = t.id AND NOT g.revoked AND NOT g.deleted
-        LEFT JOIN admitted a ON a.guest_id = g.id
-        LEFT JOIN last l ON l.guest_id = g.id AND l.n = 1
+        LEFT JOIN expected e ON e.access_type_id = t.id
+        LEFT JOIN present p ON p.access_type_id = t.id
         WHERE t.event_id = $1
-        GROUP BY t.id ORDER BY t.id
+        ORDER BY t.id
         """
 
     static let perStation = """
