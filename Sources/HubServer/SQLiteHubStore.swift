@@ -255,27 +255,32 @@ public final class SQLiteHubStore: HubStore {
                     validUntil: (row["valid_until"] as Int64?).map(Timestamp.init(milliseconds:)))
                 changes.append((row["seq"], { $0.accessTypes.append(type) }))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM guests WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?", arguments: [event, cursor, limit + 1]) {
-                let id: String = row["id"]
-                if row["deleted"] as Bool {
-                    changes.append((row["seq"], { $0.deletedGuestIDs.append(id) }))
+            // Columns by position: GRDB matches a column name case-insensitively, lower-casing
+            // it at every access (11 % of the hub's CPU while serving a 100k-guest roster).
+            for row in try Row.fetchAll(db, sql: """
+                SELECT id, deleted, seq, code, name, email, company, access_type_id, revoked, walk_in, possible_duplicate_of
+                FROM guests WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?
+                """, arguments: [event, cursor, limit + 1]) {
+                let id: String = row[0]
+                if row[1] as Bool {
+                    changes.append((row[2], { $0.deletedGuestIDs.append(id) }))
                 } else {
                     let guest = RosterGuest(
-                        id: id, code: row["code"], name: row["name"], email: row["email"], company: row["company"],
-                        accessTypeID: row["access_type_id"], revoked: row["revoked"], walkIn: row["walk_in"],
-                        possibleDuplicateOf: row["possible_duplicate_of"])
-                    changes.append((row["seq"], { $0.guests.append(guest) }))
+                        id: id, code: row[3], name: row[4], email: row[5], company: row[6],
+                        accessTypeID: row[7], revoked: row[8], walkIn: row[9], possibleDuplicateOf: row[10])
+                    changes.append((row[2], { $0.guests.append(guest) }))
                 }
             }
             for row in try Row.fetchAll(db, sql: """
-                SELECT * FROM check_ins WHERE event_id = ? AND seq > ? AND status = 'accepted' ORDER BY seq LIMIT ?
+                SELECT device_id, guest_id, scanned_at, station, operator_name, source, direction, undone_at, seq
+                FROM check_ins WHERE event_id = ? AND seq > ? AND status = 'accepted' ORDER BY seq LIMIT ?
                 """, arguments: [event, cursor, limit + 1]) {
                 let checkIn = RosterCheckIn(
-                    key: IdempotencyKey(deviceID: row["device_id"], guestID: row["guest_id"], scannedAt: Timestamp(milliseconds: row["scanned_at"])),
-                    station: row["station"], operatorName: row["operator_name"],
-                    source: CheckInSource(rawValue: row["source"]) ?? .typed, direction: Direction(rawValue: row["direction"]) ?? .entry,
-                    undone: (row["undone_at"] as Int64?) != nil)
-                changes.append((row["seq"], { $0.checkIns.append(checkIn) }))
+                    key: IdempotencyKey(deviceID: row[0], guestID: row[1], scannedAt: Timestamp(milliseconds: row[2])),
+                    station: row[3], operatorName: row[4],
+                    source: CheckInSource(rawValue: row[5]) ?? .typed, direction: Direction(rawValue: row[6]) ?? .entry,
+                    undone: (row[7] as Int64?) != nil)
+                changes.append((row[8], { $0.checkIns.append(checkIn) }))
             }
             return RosterPaging.page(changes, after: cursor, limit: limit)
         }
