@@ -28,21 +28,26 @@ public enum SearchText {
     }()
 
     /// Lower-cases, removes diacritics, and maps the letters above; other scripts pass unchanged.
+    ///
+    /// Builds UTF-8 bytes rather than appending scalars to a `String` (which re-checks the
+    /// string's capacity and ASCII flag at every append: half of the cost, measured with perf
+    /// during a 100k-guest download).
     public static func fold(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
-                result.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(value + 0x20)! : scalar)
+                bytes.append(UInt8(value >= 0x41 && value <= 0x5A ? value + 0x20 : value))
             } else if let folded = table[value] {
-                result.append(contentsOf: folded.unicodeScalars)
+                bytes.append(contentsOf: folded.utf8)
             } else if (0x300...0x36F).contains(value) {
                 continue // a combining accent after its base letter
             } else {
-                result.append(scalar)
+                bytes.append(contentsOf: UTF8.encode(scalar)!)
             }
         }
-        return String(result)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Foundation's folding plus the letters it leaves alone; the reference for ``fold(_:)``.
