@@ -16,12 +16,13 @@ public struct RosterImportSummary: Sendable, Equatable {
 
 extension KioskDatabase {
     /// Imports parsed roster rows in one transaction. Guests are matched by ticket code and
-    /// updated in place; recorded check-ins are never touched.
+    /// updated in place; recorded check-ins are never touched. A large import is indexed for
+    /// search in the background after the commit (``finishSearchIndex(progress:)`` waits for it).
     public func importRoster(_ file: RosterFile) async throws(StoreError) -> RosterImportSummary {
         try requireUsable()
         let rows = file.rows
         let rejected = file.rejected
-        return try await wrap {
+        let summary = try await wrap {
             try await writer.write { db in
                 let now = Timestamp.now().milliseconds
                 var typeIDs: [String: String] = [:]
@@ -66,13 +67,15 @@ extension KioskDatabase {
                 return summary
             }
         }
+        indexSearchInBackground()
+        return summary
     }
 
-    /// Upserts many guests by id in one transaction (roster pages from the hub, bulk loads),
-    /// indexing them for search in one statement.
+    /// Upserts many guests by id in one transaction (bulk loads), indexing them for search in
+    /// the same transaction, or in the background after it when there are many.
     public func saveGuests(_ guests: [Guest]) async throws(StoreError) {
         try requireUsable()
-        try await wrap {
+        _ = try await wrap {
             try await writer.write { db in
                 try Self.withDeferredSearchIndex(db) { changedIDs in
                     let upsert = try db.makeStatement(sql: Self.guestUpsertSQL)
@@ -85,6 +88,7 @@ extension KioskDatabase {
                 }
             }
         }
+        indexSearchInBackground()
     }
 
     /// Adds or replaces a guest by id; arguments: id, code, name, email, company, access type id,
@@ -98,21 +102,37 @@ extension KioskDatabase {
         """
 
     /// Runs bulk guest writes with the search triggers off, then indexes every inserted row and
-    /// every guest whose id `body` appended, in one statement each (see 0002_guest_search.sql).
-    static func withDeferredSearchIndex(_ db: Database, _ body: (inout [String]) throws -> Void) throws {
+    /// every guest whose id `body` appended (see 0002_guest_search.sql). Up to
+    /// ``inlineSearchIndexLimit`` rows are indexed in the same transaction; more are staged in
+    /// `search_pending` with their folded text, for ``indexPendingSearch(batchSize:)`` to index
+    /// after the commit (0004_search_catch_up.sql).
+    /// - Returns: whether rows were staged (the caller starts the background catch-up).
+    @discardableResult
+    static func withDeferredSearchIndex(_ db: Database, _ body: (inout [String]) throws -> Void) throws -> Bool {
         try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES ('search_index_deferred', '1')")
         let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
         var changedIDs: [String] = []
         try body(&changedIDs)
-        let changed = "SELECT rowid FROM guests WHERE rowid > ? OR id IN (SELECT value FROM json_each(?))"
+        let newRows = (try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0) - lastRowID
         let changedJSON = JSONValue.array(changedIDs.map(JSONValue.string)).serialized
-        try db.execute(sql: "DELETE FROM guest_search WHERE rowid IN (\(changed))", arguments: [lastRowID, changedJSON])
-        try db.execute(sql: """
-            INSERT INTO guest_search (rowid, search_text)
-            SELECT rowid, kiosk_fold(name || ' ' || email || ' ' || company || ' ' || code) FROM guests WHERE rowid IN (\(changed))
-            """, arguments: [lastRowID, changedJSON])
+        let changed = "SELECT rowid FROM guests WHERE rowid > ? OR id IN (SELECT value FROM json_each(?))"
+        let folded = "kiosk_fold(name || ' ' || email || ' ' || company || ' ' || code)"
+        // New rows are in neither index yet; rows written over were in one of the two.
+        if !changedIDs.isEmpty {
+            let overwritten = "SELECT rowid FROM guests WHERE id IN (SELECT value FROM json_each(?))"
+            try db.execute(sql: "DELETE FROM guest_search WHERE rowid IN (\(overwritten))", arguments: [changedJSON])
+            try db.execute(sql: "DELETE FROM search_pending WHERE guest_rowid IN (\(overwritten))", arguments: [changedJSON])
+        }
+        let staged = newRows + Int64(changedIDs.count) > Int64(inlineSearchIndexLimit)
+        let target = staged ? "search_pending (guest_rowid, search_text)" : "guest_search (rowid, search_text)"
+        try db.execute(sql: "INSERT INTO \(target) SELECT rowid, \(folded) FROM guests WHERE rowid IN (\(changed))",
+                       arguments: [lastRowID, changedJSON])
         try db.execute(sql: "DELETE FROM settings WHERE key = 'search_index_deferred'")
+        return staged
     }
+
+    /// Bulk writes of more rows than this leave their search indexing to the background catch-up.
+    static let inlineSearchIndexLimit = 2_000
 
     /// Adds or replaces an access type (single entry or re-entry, optional time window).
     public func saveAccessType(_ type: AccessType) async throws(StoreError) {

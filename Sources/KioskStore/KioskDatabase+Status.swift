@@ -10,6 +10,8 @@ public struct StationStatus: Sendable {
     public var guests: Int
     public var accessTypes: Int
     public var checkedIn: Int
+    /// Guests stored by a bulk write and not yet in the search index (found by a slower scan).
+    public var searchPending: Int
     public var rosterImportedAt: Timestamp?
     /// Outbox entries waiting for the hub.
     public var pending: Int
@@ -51,6 +53,7 @@ extension KioskDatabase {
                     accessTypes: try count("access_types"),
                     checkedIn: try db.tableExists("check_ins")
                         ? (try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT guest_id) FROM check_ins WHERE undone_at IS NULL AND direction = 'entry'") ?? 0) : 0,
+                    searchPending: try count("search_pending"),
                     rosterImportedAt: try setting(.rosterImportedAt).flatMap(Int64.init).map(Timestamp.init(milliseconds:)),
                     pending: try count("outbox", "state = 'pending'"),
                     rejected: try count("outbox", "state = 'rejected'"),
@@ -70,6 +73,7 @@ extension StationStatus {
             "schema_version": .int(schemaVersion),
             "storage": .object(storage.json),
             "roster": ["guests": .int(guests), "access_types": .int(accessTypes), "checked_in": .int(checkedIn),
+                       "search_index_pending": .int(searchPending),
                        "imported_at": .optional(rosterImportedAt?.iso8601)],
             "sync": ["state": .string(syncState), "pending": .int(pending), "rejected": .int(rejected),
                      "hub": .optional(hubURL), "last_pull": .optional(lastPull), "last_push": .optional(lastPush)],

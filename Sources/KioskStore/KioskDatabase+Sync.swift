@@ -136,7 +136,8 @@ extension KioskDatabase {
     /// Applies roster pages in one transaction and stores the last page's cursor with them, so a
     /// download killed at any point resumes from the last committed cursor and reaches the same
     /// roster as an uninterrupted one.
-    /// - Parameter complete: marks the event as fully downloaded (the last page of a pull).
+    /// - Parameter complete: marks the event as fully downloaded (the last page of a pull); the
+    ///   search index of staged guests is then built in the background.
     public func applyRoster(_ deltas: [RosterDelta], eventID: String, complete: Bool, at: Timestamp = .now()) async throws(StoreError) {
         try requireUsable()
         guard let last = deltas.last else { return }
@@ -204,6 +205,9 @@ extension KioskDatabase {
                 }
             }
         }
+        // Guests staged for search by this download are indexed now that it is done (before,
+        // the catch-up would only slow the download down).
+        if complete { indexSearchInBackground() }
     }
 
     // MARK: Outbox

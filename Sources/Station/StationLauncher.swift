@@ -77,6 +77,9 @@ public enum StationLauncher {
             }
         }
 
+        // Guests a stopped download or import left unindexed: searchable by scan until indexed.
+        database.indexSearchInBackground()
+
         // 4. Services: printer, scan source, flow, sync loop, user interface.
         let printer = try makePrinter(configuration, options: options, database: database)
         let runtime = StationRuntime(database: database, printer: printer, sync: sync, policy: configuration.printPolicy,

@@ -25,6 +25,7 @@ struct BenchStartupCommand: AsyncParsableCommand {
         let data = directory.appendingPathComponent("data")
         let database = try KioskDatabase.open(dataDirectory: data)
         _ = try await database.importRoster(try RosterCSVParser.parse(Data(BenchRoster.csv(guests: guests).utf8)))
+        try await database.finishSearchIndex()
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
 
         var readyMs: [Double] = [], stopMs: [Double] = [], baselineMs: [Double] = [], inProcessMs: [Double] = []

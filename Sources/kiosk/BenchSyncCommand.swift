@@ -43,6 +43,14 @@ struct BenchSyncCommand: AsyncParsableCommand {
         let fullSeconds = (ContinuousClock.now - fullStart).seconds
         let rss = peakRSSMegabytes()
         let guests = try database.status().guests
+        // The search index of the downloaded guests is built after the download (they are found
+        // by a scan until then): timed until it is complete, before anything else runs.
+        let pendingSearch = try database.pendingSearchCount()
+        try await database.finishSearchIndex()
+        let indexSeconds = (ContinuousClock.now - fullStart).seconds
+        let searchStart = ContinuousClock.now
+        _ = try database.search("mül")
+        let searchMs = (ContinuousClock.now - searchStart).milliseconds
 
         // Baseline: the same pages over HTTP and decoded, not stored; then stored, without HTTP.
         let client = HubClient(baseURL: try HubClient.parseHubURL(hub))
@@ -68,6 +76,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
             }
         }
         let storeSeconds = (ContinuousClock.now - storeStart).seconds
+        try await storeOnly.finishSearchIndex()
 
         // 2. Delta: 100 check-ins made by another device, pulled by this station.
         let rows = try database.read { db in
@@ -97,7 +106,9 @@ struct BenchSyncCommand: AsyncParsableCommand {
         _ = getloadavg(&load, 3)
         if json {
             CommandOutput.printJSON([
-                "full": ["guests": .int(guests), "pages": .int(full.pages), "seconds": .double(fullSeconds), "peak_rss_mb": .double(rss)],
+                "full": ["guests": .int(guests), "pages": .int(full.pages), "seconds": .double(fullSeconds), "peak_rss_mb": .double(rss),
+                         "search_index_pending": .int(pendingSearch), "search_index_complete_seconds": .double(indexSeconds),
+                         "search_ms_after": .double(searchMs)],
                 "baseline": ["fetch_decode_seconds": .double(fetchSeconds), "store_only_seconds": .double(storeSeconds)],
                 "delta": ["check_ins": .int(delta.checkInsPulled), "ms": .double(deltaMs)],
                 "drain": ["queued": .int(queued), "accepted": .int(drained.accepted), "seconds": .double(drainSeconds)],
@@ -105,6 +116,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
             ])
         } else {
             print(String(format: "full download: %d guests in %d pages, %.2f s (peak RSS %.0f MB)", guests, full.pages, fullSeconds, rss))
+            print(String(format: "  search index of %d guests complete %.2f s after the start (one search then: %.1f ms)", pendingSearch, indexSeconds, searchMs))
             print(String(format: "  baseline: fetch+decode only %.2f s, store only %.2f s", fetchSeconds, storeSeconds))
             print(String(format: "delta: %d check-ins in %.1f ms", delta.checkInsPulled, deltaMs))
             print(String(format: "drain: %d queued, %d accepted in %.2f s", queued, drained.accepted, drainSeconds))

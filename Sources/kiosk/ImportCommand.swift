@@ -45,6 +45,9 @@ struct ImportCommand: AsyncParsableCommand {
                     print("  line \(rejection.line): \(rejection.reason)")
                 }
             }
+            // A large import is indexed for search after its commit: finish before exiting (a
+            // station started meanwhile finds the guests by scan, and would finish it too).
+            try await database.finishSearchIndex()
             return 0
         }
     }

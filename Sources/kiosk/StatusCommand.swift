@@ -17,7 +17,8 @@ struct StatusCommand: AsyncParsableCommand {
             } else {
                 print("Storage:   v\(status.schemaVersion) — \(status.storage.message)")
                 if let action = status.storage.action { print("           \(action)") }
-                print("Roster:    \(status.guests) guests, \(status.checkedIn) checked in")
+                print("Roster:    \(status.guests) guests, \(status.checkedIn) checked in"
+                      + (status.searchPending > 0 ? ", \(status.searchPending) still being indexed for search" : ""))
                 print("Sync:      \(status.syncState), \(status.pending) pending" + (status.rejected > 0 ? ", \(status.rejected) refused by the hub" : ""))
                 print("Device:    \(status.deviceID)")
             }
