@@ -54,10 +54,7 @@ extension SyncEngine {
             report.checkInsPulled += page.checkIns.count
             buffered.append(Self.delta(page))
             bufferedGuests += page.guests.count + page.checkIns.count
-            // The first page is written at once, so SQLite starts while the next pages are on
-            // their way; later transactions gather pages until they hold enough guests.
-            let firstWrite = report.pages == 1
-            guard !page.hasMore || firstWrite || bufferedGuests >= configuration.guestsPerTransaction else { continue }
+            guard !page.hasMore || bufferedGuests >= configuration.guestsPerTransaction else { continue }
             // One transaction at a time, in cursor order: the previous one commits before the
             // next starts, so a kill leaves the cursor of the last committed page.
             if let previous = writing {

@@ -10,8 +10,11 @@ public struct SyncConfiguration: Sendable {
     public var pageSize = 5_000
     /// Outbox entries per upload request (the hub accepts up to 1,000).
     public var uploadBatchSize = 500
-    /// Roster pages are written in transactions of at least this many guests.
-    public var guestsPerTransaction = 20_000
+    /// Roster pages are written in transactions of at least this many guests. A page per
+    /// transaction: with the search index built after the download, a transaction costs little
+    /// of its own, and smaller ones start SQLite sooner and leave less to write after the last
+    /// page (100k guests: 3.7-4.0 s end to end, against 4.1-4.8 s with 20,000).
+    public var guestsPerTransaction = 5_000
     public var retrySchedule = RetrySchedule()
     /// Answers slower than this make the link `degraded`.
     public var slowThreshold: Duration = .seconds(3)

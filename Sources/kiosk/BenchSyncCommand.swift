@@ -68,11 +68,14 @@ struct BenchSyncCommand: AsyncParsableCommand {
         try await storeOnly.selectSyncEvent(id: event, name: event, toleranceWindowMilliseconds: nil)
         let storeStart = ContinuousClock.now
         var batch: [RosterDelta] = []
+        var batchGuests = 0
         for (index, page) in pages.enumerated() {
             batch.append(SyncEngine.delta(page))
-            if batch.count == 4 || index == pages.count - 1 {
+            batchGuests += page.guests.count + page.checkIns.count
+            if batchGuests >= SyncConfiguration().guestsPerTransaction || index == pages.count - 1 {
                 try await storeOnly.applyRoster(batch, eventID: event, complete: index == pages.count - 1)
                 batch = []
+                batchGuests = 0
             }
         }
         let storeSeconds = (ContinuousClock.now - storeStart).seconds
