@@ -76,7 +76,7 @@ extension KioskDatabase {
     public func saveGuests(_ guests: [Guest]) async throws(StoreError) {
         try requireUsable()
         _ = try await wrap {
-            try await writer.write { db in
+            try await bulkWrite { db in
                 try Self.withDeferredSearchIndex(db) { changedIDs in
                     let upsert = try db.makeStatement(sql: Self.guestUpsertSQL)
                     let now = Timestamp.now().milliseconds

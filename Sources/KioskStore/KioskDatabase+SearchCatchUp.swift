@@ -1,27 +1,28 @@
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 
-/// The background task that indexes staged guests for search, one per database.
-actor SearchCatchUp {
-    private var running: Task<Void, Never>?
+/// The background task that indexes staged guests for search, one per database. A lock rather
+/// than an actor, so that a catch-up started by a bulk write is registered before the write
+/// returns and a ``KioskDatabase/finishSearchIndex(progress:)`` right after it waits for it.
+final class SearchCatchUp: Sendable {
+    private let running = Mutex<Task<Void, Never>?>(nil)
 
     /// Starts `work` unless a catch-up is already running.
     func start(_ work: @escaping @Sendable () async -> Void) {
-        guard running == nil else { return }
-        running = Task {
-            await work()
-            self.finished()
+        running.withLock { task in
+            guard task == nil else { return }
+            task = Task {
+                await work()
+                self.running.withLock { $0 = nil }
+            }
         }
     }
 
     /// Waits for the running catch-up, if any.
     func wait() async {
-        await running?.value
-    }
-
-    private func finished() {
-        running = nil
+        await running.withLock { $0 }?.value
     }
 }
 
@@ -118,15 +119,13 @@ extension KioskDatabase {
         guard backgroundSearchIndex, storage.isUsable,
               (try? pendingSearchCount()) ?? 0 > 0 || (try? searchMergingPostponed()) == true else { return }
         let logger = self.logger
-        Task {
-            await searchCatchUp.start { [self] in
-                do {
-                    try await indexAllPending()
-                    logger.info("search index complete")
-                } catch {
-                    // The guests stay staged and searchable by scan; the next start tries again.
-                    logger.warning("search index catch-up stopped", metadata: ["error": "\(error)"])
-                }
+        searchCatchUp.start { [self] in
+            do {
+                try await indexAllPending()
+                logger.info("search index complete")
+            } catch {
+                // The guests stay staged and searchable by scan; the next start tries again.
+                logger.warning("search index catch-up stopped", metadata: ["error": "\(error)"])
             }
         }
     }

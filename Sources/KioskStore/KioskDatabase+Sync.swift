@@ -142,7 +142,7 @@ extension KioskDatabase {
         try requireUsable()
         guard let last = deltas.last else { return }
         try await wrap {
-            try await writer.write { db in
+            try await bulkWrite { db in
                 // A page for an event the station no longer uses (switched meanwhile) is dropped.
                 let current = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SyncSettingKey.eventID.rawValue])
                 guard current == eventID else { return }
