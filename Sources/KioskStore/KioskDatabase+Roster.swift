@@ -75,7 +75,7 @@ extension KioskDatabase {
     /// the same transaction, or in the background after it when there are many.
     public func saveGuests(_ guests: [Guest]) async throws(StoreError) {
         try requireUsable()
-        _ = try await wrap {
+        try await wrap {
             try await bulkWrite { db in
                 try Self.withDeferredSearchIndex(db) { changedIDs in
                     let upsert = try db.makeStatement(sql: Self.guestUpsertSQL)
@@ -105,10 +105,9 @@ extension KioskDatabase {
     /// every guest whose id `body` appended (see 0002_guest_search.sql). Up to
     /// ``inlineSearchIndexLimit`` rows are indexed in the same transaction; more are staged in
     /// `search_pending` with their folded text, for ``indexPendingSearch(batchSize:)`` to index
-    /// after the commit (0004_search_catch_up.sql).
-    /// - Returns: whether rows were staged (the caller starts the background catch-up).
-    @discardableResult
-    static func withDeferredSearchIndex(_ db: Database, _ body: (inout [String]) throws -> Void) throws -> Bool {
+    /// after the commit (0004_search_catch_up.sql); the caller then calls
+    /// ``indexSearchInBackground()``.
+    static func withDeferredSearchIndex(_ db: Database, _ body: (inout [String]) throws -> Void) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES ('search_index_deferred', '1')")
         let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
         var changedIDs: [String] = []
@@ -128,7 +127,6 @@ extension KioskDatabase {
         try db.execute(sql: "INSERT INTO \(target) SELECT rowid, \(folded) FROM guests WHERE rowid IN (\(changed))",
                        arguments: [lastRowID, changedJSON])
         try db.execute(sql: "DELETE FROM settings WHERE key = 'search_index_deferred'")
-        return staged
     }
 
     /// Bulk writes of more rows than this leave their search indexing to the background catch-up.
