@@ -45,15 +45,25 @@ struct ImportCommand: AsyncParsableCommand {
                     print("  line \(rejection.line): \(rejection.reason)")
                 }
             }
-            // A large import is indexed for search after its commit: finish before exiting (a
-            // station started meanwhile finds the guests by scan, and would finish it too).
-            try await database.finishSearchIndex()
+            await database.finishSearchIndexBeforeExit(quiet: options.json)
             return 0
         }
     }
 }
 
 extension KioskDatabase {
+    /// Finishes the search index a large import or download left to the background, before the
+    /// command exits. A failure is reported, not fatal: the guests are committed, search finds
+    /// them by a slower scan meanwhile, and the station finishes the index at its next start.
+    func finishSearchIndexBeforeExit(quiet: Bool) async {
+        if !quiet, (try? pendingSearchCount()) ?? 0 > 0 { CommandOutput.printError("Indexing the roster for search…") }
+        do {
+            try await finishSearchIndex()
+        } catch {
+            CommandOutput.printError("Search index not finished (\(error)); guests are still found by search, more slowly, and the station finishes the index at its next start.")
+        }
+    }
+
     /// Ends a command that needs working storage with the diagnostic and exit status 75.
     func requireUsableForCommand() throws {
         guard storage.isUsable else { throw CommandFailure(storage.message, exitCode: ExitStatus.storageUnavailable) }

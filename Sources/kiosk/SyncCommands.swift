@@ -155,16 +155,8 @@ struct SyncCommand: AsyncParsableCommand {
             }
             bar.finish()
             // A full download stores the guests first and indexes them for search afterwards
-            // (scanning works already); finish that before exiting rather than leave it to the
-            // next station start.
-            if (try? engine.database.pendingSearchCount()) ?? 0 > 0 {
-                if !options.json { CommandOutput.printError("Indexing the roster for search…") }
-                do {
-                    try await engine.database.finishSearchIndex()
-                } catch {
-                    CommandOutput.printError("Search index not finished (\(error)); guests are still found by search, more slowly, and the station finishes it at its next start.")
-                }
-            }
+            // (scanning works already): finished here rather than left to the next station start.
+            await engine.database.finishSearchIndexBeforeExit(quiet: options.json)
             let status = await engine.status()
             if options.json {
                 CommandOutput.printJSON(["pulled": ["guests": .int(report.guestsPulled), "check_ins": .int(report.checkInsPulled),
