@@ -99,10 +99,15 @@ public struct StationRegistrationRequest: Sendable, Hashable, Codable {
     /// The station's own device id when it already has one (re-registration keeps it); the hub
     /// issues a new one otherwise. Never contains `/`.
     public var deviceID: String?
+    /// The station's device secret (random, kept in its data directory). The hub binds a device
+    /// id to the secret of its first registration: the same station may take its registration
+    /// over when it signs in again, another session may not claim the id (409).
+    public var deviceSecret: String?
 
-    public init(name: String, deviceID: String? = nil) {
+    public init(name: String, deviceID: String? = nil, deviceSecret: String? = nil) {
         self.name = name
         self.deviceID = deviceID
+        self.deviceSecret = deviceSecret
     }
 }
 

@@ -40,7 +40,7 @@ enum CheckInIngest {
                 admissions: admissions[item.key.guestID] ?? [], policy: policy)
             let result = Self.result(for: item.key, decision)
             if decision == .admitted, item.direction == .entry {
-                admissions[item.key.guestID, default: []].append(item.checkIn)
+                admissions[item.key.guestID, default: []].append(item)
             }
             known[item.key] = result
             results.append(result)

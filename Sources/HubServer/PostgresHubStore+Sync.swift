@@ -128,7 +128,7 @@ extension PostgresHubStore {
                 """, on: connection) {
                 let stored = try Self.storedCheckIn(row)
                 known[stored.upload.key] = stored.result
-                if stored.isAdmission { admissions[stored.upload.key.guestID, default: []].append(stored.upload.checkIn) }
+                if stored.isAdmission { admissions[stored.upload.key.guestID, default: []].append(stored.upload) }
             }
             let decided = CheckInIngest.decide(items, policy: event.policy, known: known, guests: guests, accessTypes: types, admissions: admissions)
             guard !decided.rows.isEmpty else { return (decided.results, 0) }

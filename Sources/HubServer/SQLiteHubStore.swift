@@ -433,7 +433,7 @@ struct SQLiteIngestState {
             for row in try Row.fetchAll(checkInStatement, arguments: [event, id]) {
                 let stored = StoredCheckIn(row: row)
                 state.known[stored.upload.key] = stored.result
-                if stored.isAdmission { state.admissions[id, default: []].append(stored.upload.checkIn) }
+                if stored.isAdmission { state.admissions[id, default: []].append(stored.upload) }
             }
         }
         return state
