@@ -15,4 +15,16 @@ public enum DataDirectory {
         let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".local/share/checkin-kiosk")
     }
+
+    /// Refuses a directory owned by another user than the one running this process: files this
+    /// process would create there (the database's journal, the session) would belong to it, and
+    /// the station's service, running as the owner, could no longer open them.
+    public static func requireOwnership(of url: URL) throws(StoreError) {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return }
+        let me = geteuid()
+        guard info.st_uid != me else { return }
+        let owner = getpwuid(info.st_uid).map { String(cString: $0.pointee.pw_name) } ?? "uid \(info.st_uid)"
+        throw .notOwner(path: url.path, owner: owner)
+    }
 }

@@ -95,19 +95,6 @@ extension KioskDatabase {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'local')
             """, arguments: [checkIn.key.description, checkIn.guestID, checkIn.deviceID, checkIn.station,
                              checkIn.operatorName, checkIn.source.rawValue, checkIn.direction.rawValue, checkIn.scannedAt.milliseconds])
-        let payload: JSONValue = [
-            "idempotency_key": .string(checkIn.key.description), "guest_id": .string(checkIn.guestID),
-            "device_id": .string(checkIn.deviceID), "scanned_at": .int(Int(checkIn.scannedAt.milliseconds)),
-            "station": .string(checkIn.station), "operator": .string(checkIn.operatorName),
-            "source": .string(checkIn.source.rawValue), "direction": .string(checkIn.direction.rawValue),
-        ]
-        try enqueue(db, kind: "checkin", ref: checkIn.key.description, payload: payload, sortAt: checkIn.scannedAt)
-    }
-
-    /// Adds a change for the hub; a second change with the same kind and ref is the same change.
-    static func enqueue(_ db: Database, kind: String, ref: String, payload: JSONValue, sortAt: Timestamp) throws {
-        try db.execute(sql: """
-            INSERT OR IGNORE INTO outbox (kind, ref, payload, created_at, sort_at) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [kind, ref, payload.serialized, Timestamp.now().milliseconds, sortAt.milliseconds])
+        try enqueue(db, .checkIn(checkIn))
     }
 }

@@ -52,14 +52,10 @@ extension KioskDatabase {
                 try db.execute(sql: """
                     INSERT INTO guests (id, code, name, email, company, access_type_id, walk_in, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)
                     """, arguments: [guestID, code, name, email, company, request.accessTypeID, request.at.milliseconds])
-                let payload: JSONValue = [
-                    "guest_id": .string(guestID), "code": .string(code), "name": .string(name), "email": .string(email),
-                    "company": .string(company), "access_type_id": .string(request.accessTypeID),
-                    "device_id": .string(deviceID), "station": .string(station), "operator": .string(operatorName),
-                    "created_at": .int(Int(request.at.milliseconds)),
-                ]
                 // The walk-in sorts just before its own check-in so the hub learns the guest first.
-                try Self.enqueue(db, kind: "walkin", ref: guestID, payload: payload, sortAt: request.at.adding(milliseconds: -1))
+                try Self.enqueue(db, .walkIn(WalkIn(
+                    guestID: guestID, code: code, name: name, email: email, company: company, accessTypeID: request.accessTypeID,
+                    deviceID: deviceID, station: station, operatorName: operatorName, createdAt: request.at)))
                 try db.execute(sql: """
                     INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision)
                     VALUES (?, ?, ?, ?, 'walk_in', 'walkin', ?, ?, NULL)
@@ -90,10 +86,7 @@ extension KioskDatabase {
                     """, arguments: [deviceID]) else { return nil }
                 let checkIn = GuestRecord.checkIn(row)
                 try db.execute(sql: "UPDATE check_ins SET undone_at = ? WHERE id = ?", arguments: [at.milliseconds, row["id"] as Int64])
-                try Self.enqueue(db, kind: "undo", ref: checkIn.key.description,
-                                 payload: ["idempotency_key": .string(checkIn.key.description), "undone_at": .int(Int(at.milliseconds)),
-                                           "operator": .string(operatorName), "device_id": .string(deviceID)],
-                                 sortAt: at)
+                try Self.enqueue(db, .undo(Undo(key: checkIn.key, undoneAt: at, station: station, operatorName: operatorName)))
                 try db.execute(sql: """
                     INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, decision, detail)
                     VALUES (?, ?, ?, ?, 'typed', 'undo', ?, NULL, ?)

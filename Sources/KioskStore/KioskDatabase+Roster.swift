@@ -82,7 +82,7 @@ extension KioskDatabase {
                     let now = Timestamp.now().milliseconds
                     for guest in guests {
                         try upsert.execute(arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company,
-                                                       guest.accessTypeID, guest.revoked, guest.walkIn, now])
+                                                       guest.accessTypeID, guest.revoked, guest.walkIn, now, false])
                         changedIDs.append(guest.id)
                     }
                 }
@@ -92,13 +92,13 @@ extension KioskDatabase {
     }
 
     /// Adds or replaces a guest by id; arguments: id, code, name, email, company, access type id,
-    /// revoked, walk-in, updated at.
+    /// revoked, walk-in, updated at, from the hub.
     static let guestUpsertSQL = """
-        INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at, from_hub)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET code = excluded.code, name = excluded.name, email = excluded.email,
             company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
-            walk_in = excluded.walk_in, updated_at = excluded.updated_at
+            walk_in = excluded.walk_in, updated_at = excluded.updated_at, from_hub = excluded.from_hub
         """
 
     /// Runs bulk guest writes with the search triggers off, then indexes every inserted row and
@@ -152,7 +152,7 @@ extension KioskDatabase {
         try await wrap {
             try await writer.write { db in
                 try db.execute(sql: Self.guestUpsertSQL, arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company,
-                                                                     guest.accessTypeID, guest.revoked, guest.walkIn, Timestamp.now().milliseconds])
+                                                                     guest.accessTypeID, guest.revoked, guest.walkIn, Timestamp.now().milliseconds, false])
             }
         }
     }

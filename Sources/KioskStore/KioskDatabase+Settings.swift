@@ -1,3 +1,4 @@
+import Foundation
 import CheckInCore
 import GRDB
 
@@ -34,6 +35,21 @@ extension KioskDatabase {
         }
     }
 
+    /// This station's device secret: random, created once, sent only when the station registers
+    /// at a hub, which binds the device id to it so no other session can claim the id.
+    public func deviceSecret() async throws(StoreError) -> String {
+        try requireUsable()
+        return try await wrap {
+            try await writer.write { db in
+                if let existing = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'device_secret'") { return existing }
+                var generator = SystemRandomNumberGenerator()
+                let secret = (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
+                try db.execute(sql: "INSERT INTO settings (key, value) VALUES ('device_secret', ?)", arguments: [secret])
+                return secret
+            }
+        }
+    }
+
     /// The station name shown in "already checked in … at Door 2" (default: "Station" + device id prefix).
     public func stationName() throws(StoreError) -> String {
         try setting(.stationName) ?? "Station \(deviceID.prefix(4).uppercased())"
@@ -63,5 +79,3 @@ extension KioskDatabase {
         return Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
     }
 }
-
-import Foundation

@@ -15,8 +15,12 @@ public struct StationStatus: Sendable {
     public var rosterImportedAt: Timestamp?
     /// Outbox entries waiting for the hub.
     public var pending: Int
+    /// Of the pending ones, held until the next roster pull (unknown code, implausible time).
+    public var held: Int
     /// Outbox entries the hub refused for good (need an operator's look).
     public var rejected: Int
+    /// Whether this station's clock can be believed.
+    public var clock: ClockState
     public var hubURL: String?
     public var syncState: String
     public var lastPull: String?
@@ -56,7 +60,9 @@ extension KioskDatabase {
                     searchPending: try count("search_pending"),
                     rosterImportedAt: try setting(.rosterImportedAt).flatMap(Int64.init).map(Timestamp.init(milliseconds:)),
                     pending: try count("outbox", "state = 'pending'"),
+                    held: try db.columns(in: "outbox").contains { $0.name == "hold" } ? count("outbox", "state = 'pending' AND hold IS NOT NULL") : 0,
                     rejected: try count("outbox", "state = 'rejected'"),
+                    clock: try db.tableExists("settings") && !Self.clockIsPlausible(db, at: .now()) ? .wrong(skewMilliseconds: try Self.clockSkew(db)) : .plausible,
                     hubURL: hub,
                     syncState: hub == nil ? "not_configured" : (try setting(.syncState) ?? "offline"),
                     lastPull: try setting(.lastPull),
@@ -75,7 +81,8 @@ extension StationStatus {
             "roster": ["guests": .int(guests), "access_types": .int(accessTypes), "checked_in": .int(checkedIn),
                        "search_index_pending": .int(searchPending),
                        "imported_at": .optional(rosterImportedAt?.iso8601)],
-            "sync": ["state": .string(syncState), "pending": .int(pending), "rejected": .int(rejected),
+            "clock": ["state": .string(clock == .plausible ? "ok" : "wrong"), "message": .optional(clock.message)],
+            "sync": ["state": .string(syncState), "pending": .int(pending), "held": .int(held), "rejected": .int(rejected),
                      "hub": .optional(hubURL), "last_pull": .optional(lastPull), "last_push": .optional(lastPush)],
             "device_id": .string(deviceID),
             "station": .optional(stationName),

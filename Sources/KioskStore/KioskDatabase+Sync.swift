@@ -40,19 +40,6 @@ public struct SyncEventState: Sendable, Equatable {
     public var complete: Bool
 }
 
-/// What the hub said about one uploaded outbox entry.
-public enum OutboxOutcome: Sendable, Equatable {
-    /// Recorded at the hub (or recorded earlier with the same key: the same answer).
-    case accepted
-    /// Another station admitted the guest within the tolerance window: this one is not a second
-    /// admission. Shown to the operator as information.
-    case duplicate(of: PriorCheckIn)
-    /// Refused for good (reason as the hub gave it); never retried, surfaced to the operator.
-    case rejected(reason: String, previous: PriorCheckIn?)
-    /// Not settled (server error, timeout): stays pending, counted as one more attempt.
-    case retry(reason: String)
-}
-
 extension KioskDatabase {
     enum SyncSettingKey: String {
         case eventID = "sync_event_id"
@@ -92,6 +79,14 @@ extension KioskDatabase {
                 }
                 try Self.put(db, SyncSettingKey.eventID.rawValue, id)
                 try Self.put(db, SyncSettingKey.eventName.rawValue, name)
+                if let hub = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SettingKey.hubURL.rawValue]) {
+                    try db.execute(sql: "INSERT OR REPLACE INTO outbox_events (hub_url, event_id, name) VALUES (?, ?, ?)",
+                                   arguments: [hub, id, name])
+                    // Changes recorded on a local roster, before the station had a hub, belong to
+                    // the first event chosen: the roster that was imported is this event's.
+                    try db.execute(sql: "UPDATE outbox SET hub_url = ?, event_id = ? WHERE state = 'pending' AND event_id IS NULL",
+                                   arguments: [hub, id])
+                }
                 if let window = toleranceWindowMilliseconds {
                     try Self.put(db, SettingKey.toleranceWindowMilliseconds.rawValue, String(window))
                 }
@@ -120,6 +115,7 @@ extension KioskDatabase {
         // them up until the upload settles.
         try db.execute(sql: """
             DELETE FROM guests WHERE id NOT IN (SELECT guest_id FROM check_ins WHERE origin = 'local')
+              AND id NOT IN (SELECT guest_id FROM outbox WHERE state = 'pending' AND guest_id IS NOT NULL)
             """)
         try db.execute(sql: "DELETE FROM check_ins WHERE origin != 'local'")
         try db.execute(sql: "DELETE FROM access_types WHERE id NOT IN (SELECT access_type_id FROM guests)")
@@ -129,6 +125,66 @@ extension KioskDatabase {
 
     static func put(_ db: Database, _ key: String, _ value: String) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", arguments: [key, value])
+    }
+
+    // MARK: Guests the hub knows under other ids or no longer has
+
+    /// The hub sends `code` for guest `hubID` while another guest holds it here. A guest that
+    /// did not come from the hub (imported locally before the station joined, so with an id of
+    /// the station's own) is the same person: it takes the hub's id, with every check-in, queued
+    /// change and badge job, so nothing recorded is lost and an admission here is never repeated.
+    /// A guest from the hub gave up its code at the hub: it goes, unless this station's check-ins
+    /// or queued changes reference it (see ``removeGuest(_:id:)``).
+    static func yieldCode(_ db: Database, code: String, to hubID: String, at: Timestamp) throws {
+        guard let holder = try Row.fetchOne(db, sql: "SELECT id, from_hub FROM guests WHERE code = ? AND id != ?", arguments: [code, hubID])
+        else { return }
+        let holderID: String = holder["id"]
+        let hubRowExists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM guests WHERE id = ?)", arguments: [hubID]) ?? false
+        if !(holder["from_hub"] as Bool), !hubRowExists {
+            try rekeyGuest(db, from: holderID, to: hubID, at: at)
+        } else {
+            try removeGuest(db, id: holderID)
+        }
+    }
+
+    /// A stored code no scan can produce (normalized codes never contain whitespace).
+    static func retiredCode(_ id: String) -> String { "retired " + id }
+
+    /// Moves a guest and everything that references it to the hub's id. Keys of check-ins the
+    /// hub has not accepted yet change with it (it never saw the old ones); queued changes are
+    /// rewritten so they upload under the hub's id.
+    static func rekeyGuest(_ db: Database, from old: String, to new: String, at: Timestamp) throws {
+        try db.execute(sql: "UPDATE guests SET id = ?, from_hub = 1 WHERE id = ?", arguments: [new, old])
+        try db.execute(sql: """
+            UPDATE check_ins SET guest_id = ?, idempotency_key = device_id || '/' || ? || '/' || scanned_at WHERE guest_id = ?
+            """, arguments: [new, new, old])
+        let entries = try Row.fetchAll(db, sql: "SELECT id, kind, payload FROM outbox WHERE guest_id = ? AND state = 'pending'", arguments: [old])
+        for entry in entries {
+            guard let change = try? OutboxChange(kind: entry["kind"], payload: entry["payload"]) else { continue }
+            let rekeyed = change.rekeyed(from: old, to: new)
+            try db.execute(sql: "UPDATE outbox SET guest_id = ?, ref = ?, payload = ?, hold = NULL WHERE id = ?",
+                           arguments: [new, rekeyed.ref, try rekeyed.payload(), entry["id"] as Int64])
+        }
+        if try db.tableExists("print_jobs") {
+            try db.execute(sql: "UPDATE print_jobs SET guest_id = ? WHERE guest_id = ?", arguments: [new, old])
+        }
+        try db.execute(sql: """
+            INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, detail)
+            VALUES (?, (SELECT value FROM settings WHERE key = 'device_id'), '', 'sync', 'sync', 'rekey', ?, ?)
+            """, arguments: [at.milliseconds, new, "local guest \(old) is the hub's \(new)"])
+    }
+
+    /// The hub removed a guest. One that this station's check-ins or queued changes reference
+    /// stays (under a retired code, so it no longer scans); the others go.
+    static func removeGuest(_ db: Database, id: String) throws {
+        let referenced = try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM check_ins WHERE guest_id = ?) OR EXISTS (SELECT 1 FROM outbox WHERE guest_id = ? AND state = 'pending')
+            """, arguments: [id, id]) ?? false
+        if referenced {
+            try db.execute(sql: "UPDATE guests SET code = ? WHERE id = ?", arguments: [retiredCode(id), id])
+        } else {
+            try db.execute(sql: "DELETE FROM guests WHERE id = ?", arguments: [id])
+        }
     }
 
     // MARK: Roster pages
@@ -162,25 +218,22 @@ extension KioskDatabase {
                 let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
                 try Self.withDeferredSearchIndex(db) { changedIDs in
                     let upsert = try db.makeStatement(sql: Self.guestUpsertSQL + " RETURNING rowid")
-                    // A code that moved to another guest at the hub violates UNIQUE(code): freed on conflict.
-                    let freeCode = try db.makeStatement(sql: "DELETE FROM guests WHERE code = ? AND id != ?")
-                    let delete = try db.makeStatement(sql: "DELETE FROM guests WHERE id = ?")
                     for delta in deltas {
                         for guest in delta.guests {
                             let arguments: StatementArguments = [guest.id, guest.code.value, guest.name, guest.email, guest.company,
-                                                                 guest.accessTypeID, guest.revoked, guest.walkIn, now]
+                                                                 guest.accessTypeID, guest.revoked, guest.walkIn, now, true]
                             var rowID: Int64?
                             do {
                                 rowID = try Int64.fetchOne(upsert, arguments: arguments)
                             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                                // Rare: the code belongs to another guest here. Only this statement
-                                // failed; free the code and write the guest again.
-                                try freeCode.execute(arguments: [guest.code.value, guest.id])
+                                // The code belongs to another guest here. Only this statement failed:
+                                // make room for the hub's guest, then write it again.
+                                try Self.yieldCode(db, code: guest.code.value, to: guest.id, at: at)
                                 rowID = try Int64.fetchOne(upsert, arguments: arguments)
                             }
                             if (rowID ?? 0) <= lastRowID { changedIDs.append(guest.id) }
                         }
-                        for id in delta.deletedGuestIDs { try delete.execute(arguments: [id]) }
+                        for id in delta.deletedGuestIDs { try Self.removeGuest(db, id: id) }
                     }
                 }
                 let insertCheckIn = try db.makeStatement(sql: """
@@ -208,104 +261,6 @@ extension KioskDatabase {
         // Guests staged for search by this download are indexed now that it is done (before,
         // the catch-up would only slow the download down).
         if complete { indexSearchInBackground() }
-    }
-
-    // MARK: Outbox
-
-    /// Number of changes still waiting for the hub.
-    public func pendingCount() throws(StoreError) -> Int {
-        try wrap { try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE state = 'pending'") ?? 0 } }
-    }
-
-    /// Entries the hub refused for good, oldest first, with their reasons.
-    public func rejectedOutbox() throws(StoreError) -> [OutboxEntry] {
-        try wrap {
-            try writer.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT id, kind, ref, payload, sort_at, attempts, last_error FROM outbox WHERE state = 'rejected' ORDER BY sort_at, id
-                    """).map {
-                    OutboxEntry(id: $0["id"], kind: $0["kind"], ref: $0["ref"], payload: $0["payload"],
-                                sortAt: Timestamp(milliseconds: $0["sort_at"]), attempts: $0["attempts"], lastError: $0["last_error"])
-                }
-            }
-        }
-    }
-
-    /// Applies the hub's answers to uploaded entries in one transaction. Settled entries leave the
-    /// pending queue (`synced` or `rejected`, kept for the record); a `duplicate` also updates
-    /// the local check-in with who/where/when of the admission it duplicates.
-    public func applyOutboxOutcomes(_ outcomes: [(id: Int64, outcome: OutboxOutcome)], at: Timestamp = .now()) async throws(StoreError) {
-        try requireUsable()
-        guard !outcomes.isEmpty else { return }
-        let deviceID = self.deviceID
-        try await wrap {
-            try await writer.write { db in
-                var settled = false
-                for (id, outcome) in outcomes {
-                    guard let row = try Row.fetchOne(db, sql: "SELECT kind, ref FROM outbox WHERE id = ? AND state = 'pending'", arguments: [id]) else { continue }
-                    let kind: String = row["kind"], ref: String = row["ref"]
-                    switch outcome {
-                    case .accepted:
-                        settled = true
-                        try db.execute(sql: "UPDATE outbox SET state = 'synced', attempts = attempts + 1, last_error = NULL WHERE id = ?", arguments: [id])
-                        if kind == "checkin" {
-                            try db.execute(sql: "UPDATE check_ins SET hub_status = 'accepted', hub_detail = NULL WHERE idempotency_key = ?", arguments: [ref])
-                        }
-                    case .duplicate(let prior):
-                        settled = true
-                        let detail = Self.describe(prior)
-                        try db.execute(sql: "UPDATE outbox SET state = 'synced', attempts = attempts + 1, last_error = ? WHERE id = ?",
-                                       arguments: ["duplicate of " + detail.serialized, id])
-                        if kind == "checkin" {
-                            try db.execute(sql: "UPDATE check_ins SET hub_status = 'duplicate', hub_detail = ? WHERE idempotency_key = ?",
-                                           arguments: [detail.serialized, ref])
-                        }
-                    case .rejected(let reason, let previous):
-                        settled = true
-                        let text = Sanitized.text(reason)
-                        try db.execute(sql: "UPDATE outbox SET state = 'rejected', attempts = attempts + 1, last_error = ? WHERE id = ?",
-                                       arguments: [text, id])
-                        if kind == "checkin" {
-                            var detail: [String: JSONValue] = ["reason": .string(text)]
-                            if let previous { detail["previous"] = Self.describe(previous) }
-                            try db.execute(sql: "UPDATE check_ins SET hub_status = 'rejected', hub_detail = ? WHERE idempotency_key = ?",
-                                           arguments: [JSONValue.object(detail).serialized, ref])
-                        }
-                        try db.execute(sql: """
-                            INSERT INTO audit_log (at, device_id, station, operator, source, action, detail)
-                            VALUES (?, ?, '', 'sync', 'sync', 'hub_rejected', ?)
-                            """, arguments: [at.milliseconds, deviceID, "\(kind) \(ref): \(text)"])
-                    case .retry(let reason):
-                        try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
-                                       arguments: [Sanitized.text(reason), id])
-                    }
-                }
-                if settled { try Self.put(db, SettingKey.lastPush.rawValue, at.iso8601) }
-            }
-        }
-    }
-
-    static func describe(_ prior: PriorCheckIn) -> JSONValue {
-        ["by": .string(Sanitized.text(prior.by)), "station": .string(Sanitized.text(prior.station)),
-         "device_id": .string(Sanitized.text(prior.deviceID)), "at": .string(prior.at.iso8601)]
-    }
-
-    /// Drops every pending entry (`kiosk signout --discard`), logged in the audit log with the count.
-    /// - Returns: how many were discarded.
-    public func discardPending(operatorName: String) async throws(StoreError) -> Int {
-        try requireUsable()
-        let deviceID = self.deviceID
-        return try await wrap {
-            try await writer.write { db in
-                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE state = 'pending'") ?? 0
-                try db.execute(sql: "UPDATE outbox SET state = 'discarded' WHERE state = 'pending'")
-                try db.execute(sql: """
-                    INSERT INTO audit_log (at, device_id, station, operator, source, action, detail)
-                    VALUES (?, ?, '', ?, 'typed', 'discard_pending', ?)
-                    """, arguments: [Timestamp.now().milliseconds, deviceID, operatorName, "\(count) unsynced changes discarded at sign-out"])
-                return count
-            }
-        }
     }
 
     /// The hub's verdict on a local check-in (`accepted`, `duplicate`, `rejected`) and its detail

@@ -50,6 +50,7 @@ public final class KioskDatabase: Sendable {
         } catch {
             throw .dataDirectoryUnusable(path: dataDirectory.path, reason: (error as NSError).localizedDescription)
         }
+        try DataDirectory.requireOwnership(of: dataDirectory)
         do {
             let writer = try DatabasePool(path: databaseURL(in: dataDirectory).path, configuration: configuration())
             let migrator = Migrator(migrations: migrations, backupsDirectory: dataDirectory.appendingPathComponent("backups"), logger: logger)

@@ -2,6 +2,8 @@
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The data directory cannot be created or written.
     case dataDirectoryUnusable(path: String, reason: String)
+    /// The data directory belongs to another user (the station's service account).
+    case notOwner(path: String, owner: String)
     /// The disk is full: nothing new was recorded, everything committed before is intact.
     case diskFull
     /// Storage did not start (failed or refused migration): see ``StorageState``.
@@ -19,6 +21,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .dataDirectoryUnusable(let path, let reason):
             "Cannot use the data directory \(path) (\(reason)): check its permissions or pass --data-dir."
+        case .notOwner(let path, let owner):
+            "The data directory \(path) belongs to the user \(owner): run kiosk commands as that user (sudo -u \(owner) kiosk …), so the station can still open every file afterwards."
         case .diskFull:
             "The disk is full: nothing new was recorded (earlier check-ins are safe). Free some space, then retry."
         case .storageUnavailable(let state):

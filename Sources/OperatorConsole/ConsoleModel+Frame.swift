@@ -89,6 +89,15 @@ extension ConsoleModel {
                 if index == field && index < 3 { frame.cursor = (row, 18 + TerminalText.width(value)) }
             }
             frame.put(top + 6, 1, "Tab/↓ next field · ←→ access type · Enter on Access type registers, checks in and prints · Esc cancel")
+        case .refusedUploads:
+            frame.put(top, 1, "Uploads the hub refused (kept on this station, not counted at the hub)", .bold)
+            if refusedUploads.isEmpty { frame.put(top + 1, 3, "None: every upload was accepted.") }
+            let room = max(0, bottom - top - 1)
+            for (offset, upload) in refusedUploads.suffix(room).enumerated() {
+                let line = upload.at + "  " + TerminalText.pad(upload.what, width: max(12, columns / 3)) + "  " + upload.reason
+                frame.put(top + 1 + offset, 1, line, .normal, width: columns - 2)
+            }
+            frame.put(bottom, 1, "Any key closes this list.")
         case .help:
             let lines = [
                 "Type a code and press Enter (a keyboard scanner does the same).",
@@ -97,6 +106,7 @@ extension ConsoleModel {
                 "F5 / Ctrl-R  reprint last badge F6 / Ctrl-Z  undo last check-in (audited)",
                 "F7 / Ctrl-S  sync now           F8 / Ctrl-O  sign out",
                 "F9 / Ctrl-L  self-service mode (staff PIN to leave)   F10 / Ctrl-Q  quit",
+                "F11 / Ctrl-E uploads the hub refused, with the reasons",
                 "Esc cancels; in search, ↑↓ choose and Enter checks in. Any key closes this help.",
             ]
             for (index, line) in lines.enumerated() where top + index <= bottom { frame.put(top + index, 1, line) }

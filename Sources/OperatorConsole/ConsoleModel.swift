@@ -1,3 +1,6 @@
+import CheckInCore
+import Foundation
+
 /// The console's whole state as a value: which screen is open, what was typed, the result
 /// panel, the status line. Key presses go in through ``handle(_:now:)``; what the station must
 /// do comes out as ``ConsoleRequest``s. No I/O, no curses: the renderer draws it, tests drive it.
@@ -16,6 +19,8 @@ public struct ConsoleModel: Sendable, Equatable {
         case help
         case confirmQuit
         case signOut
+        /// The uploads the hub refused for good, with their reasons.
+        case refusedUploads
         /// Self-service: operator functions wait for the PIN.
         case pin
         /// Storage did not start: no scanning, only the diagnostic and quit.
@@ -50,6 +55,9 @@ public struct ConsoleModel: Sendable, Equatable {
     public private(set) var draft = WalkInDraft()
     public private(set) var field = 0
     public private(set) var accessChoices: [AccessChoice] = []
+
+    /// The refused uploads shown by ``Screen/refusedUploads``.
+    public private(set) var refusedUploads: [RefusedUpload] = []
 
     public private(set) var pinInput = ""
     public let pin: String?
@@ -101,6 +109,11 @@ public struct ConsoleModel: Sendable, Equatable {
         if !choices.contains(where: { $0.id == draft.accessTypeID }) { draft.accessTypeID = choices.first?.id ?? "" }
     }
 
+    /// The refused uploads, for their screen.
+    public mutating func showRefused(_ uploads: [RefusedUpload]) {
+        refusedUploads = uploads
+    }
+
     /// Storage did not start: only the diagnostic screen from now on.
     public mutating func showDiagnostic(_ diagnostic: StorageDiagnostic) {
         self.diagnostic = diagnostic
@@ -138,6 +151,15 @@ public struct ConsoleModel: Sendable, Equatable {
             screen = diagnosticQuit ? .diagnostic : .idle
             return []
         case .signOut: return handleSignOut(key)
+        case .refusedUploads:
+            switch key {
+            case .function(let number) where number != 11:
+                screen = .idle
+                return functionKey(number)
+            default:
+                screen = .idle
+                return []
+            }
         }
     }
 
@@ -174,7 +196,7 @@ public struct ConsoleModel: Sendable, Equatable {
             return functionKey(number)
         case .control(let letter):
             // Shortcuts for keyboards without usable function keys.
-            let map: [Character: Int] = ["h": 1, "f": 2, "w": 4, "r": 5, "z": 6, "s": 7, "o": 8, "l": 9, "q": 10]
+            let map: [Character: Int] = ["h": 1, "f": 2, "w": 4, "r": 5, "z": 6, "s": 7, "o": 8, "l": 9, "q": 10, "e": 11]
             guard let number = map[letter] else { return [] }
             return functionKey(number)
         default:
@@ -183,7 +205,7 @@ public struct ConsoleModel: Sendable, Equatable {
     }
 
     /// F1 help, F2 search, F3 type a code, F4 walk-in, F5 reprint last, F6 undo, F7 sync,
-    /// F8 sign out, F9 self-service on/off, F10 quit.
+    /// F8 sign out, F9 self-service on/off, F10 quit, F11 uploads the hub refused.
     private mutating func functionKey(_ number: Int) -> [ConsoleRequest] {
         if mode == .selfService {
             pinInput = ""
@@ -210,6 +232,9 @@ public struct ConsoleModel: Sendable, Equatable {
                 input = ""
             }
         case 10: screen = .confirmQuit; diagnosticQuit = false
+        case 11:
+            screen = .refusedUploads
+            return [.listRefused]
         default: break
         }
         return []
@@ -338,7 +363,7 @@ public struct ConsoleModel: Sendable, Equatable {
     }
 
     private mutating func handleSignOut(_ key: Key) -> [ConsoleRequest] {
-        let choice: SignOutChoice?
+        let choice: PendingChangesChoice?
         switch key {
         case .character("w"), .character("W"): choice = .wait
         case .character("k"), .character("K"): choice = .keep
@@ -369,5 +394,3 @@ public struct TerminalSize: Sendable, Equatable {
 
     public var isTooSmall: Bool { rows < Self.minimum.rows || columns < Self.minimum.columns }
 }
-
-import Foundation

@@ -15,19 +15,11 @@ public enum ConsoleRequest: Sendable, Equatable {
     case reprint(guestID: String)
     case undoLast
     case syncNow
-    case signOut(SignOutChoice)
+    /// List the uploads the hub refused for good.
+    case listRefused
+    case signOut(PendingChangesChoice)
     /// Quit confirmed.
     case quit
-}
-
-/// The three ways to sign out while check-ins are still waiting for the hub.
-public enum SignOutChoice: String, Sendable, Equatable, CaseIterable {
-    /// Push what is pending first, then sign out.
-    case wait
-    /// Sign out and keep the pending check-ins for the next session to upload.
-    case keep
-    /// Sign out and drop the pending check-ins (they never reach the hub).
-    case discard
 }
 
 /// The walk-in form's values.
@@ -93,3 +85,19 @@ public struct AccessChoice: Sendable, Equatable {
 }
 
 import Foundation
+
+/// One upload the hub refused for good, as the operator's list shows it.
+public struct RefusedUpload: Sendable, Equatable {
+    /// "Check-in Ada Lovelace", "Walk-in W-7K2M…", "Undo …".
+    public var what: String
+    /// The hub's reason.
+    public var reason: String
+    /// When the change was recorded, `HH:mm`.
+    public var at: String
+
+    public init(what: String, reason: String, at: String) {
+        self.what = what
+        self.reason = reason
+        self.at = at
+    }
+}

@@ -61,7 +61,7 @@ public struct ResultPanel: Sendable, Equatable {
     }
 
     /// `HH:mm`, as the door staff read times.
-    static func clock(_ at: Timestamp, timeZone: TimeZone) -> String {
+    public static func clock(_ at: Timestamp, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: at.date)
@@ -79,9 +79,16 @@ public struct StationStatusLine: Sendable, Equatable {
     public var printer: String
     public var camera: String
     public var stationName: String
+    /// Uploads the hub refused for good (listed with F11).
+    public var refused: Int
+    /// "Clock wrong — set the time" while the station's clock cannot be believed.
+    public var clockFault: String?
 
     public init(online: Bool = false, syncDescription: String = "no hub", pending: Int = 0, rosterGuests: Int = 0, rosterAge: String? = nil,
-                printer: String = "no printer", camera: String = "no camera — type codes with F3", stationName: String = "Station") {
+                printer: String = "no printer", camera: String = "no camera — type codes with F3", stationName: String = "Station",
+                refused: Int = 0, clockFault: String? = nil) {
+        self.refused = refused
+        self.clockFault = clockFault
         self.online = online
         self.syncDescription = syncDescription
         self.pending = pending
@@ -95,6 +102,8 @@ public struct StationStatusLine: Sendable, Equatable {
     /// One line: "offline (no hub) · 3 pending sync · roster 1200 guests, 2 h old · printer: ready · camera: …".
     public var text: String {
         var parts = ["\(online ? "online" : "offline") (\(syncDescription))", "\(pending) pending sync"]
+        if let clockFault { parts.insert(clockFault, at: 0) }
+        if refused > 0 { parts.append("\(refused) refused by the hub (F11)") }
         parts.append("roster \(rosterGuests) guests" + (rosterAge.map { ", \($0)" } ?? ""))
         parts.append("printer: \(printer)")
         parts.append(camera)

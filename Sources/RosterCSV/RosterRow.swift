@@ -46,6 +46,12 @@ public enum RosterFileError: Error, Sendable, Equatable, CustomStringConvertible
     case notUTF8
     case missingColumn(String, header: [String])
     case unreadable(String)
+    /// Larger than any roster (``RosterFileReader/maximumBytes``), refused before it is read.
+    case tooLarge(bytes: Int64, limit: Int)
+    /// A line longer than any roster row: a damaged or wrong file, refused before it is parsed.
+    case lineTooLong(line: Int, limit: Int)
+    /// The file cannot be opened or read.
+    case cannotRead(String)
 
     public var description: String {
         switch self {
@@ -57,6 +63,12 @@ public enum RosterFileError: Error, Sendable, Equatable, CustomStringConvertible
             "The roster file has no \(column) column (found: \(header.joined(separator: ", "))). Rename the column or export with ticket codes."
         case .unreadable(let detail):
             "The roster file is not valid CSV (\(detail)): check quotes and export it again."
+        case .tooLarge(let bytes, let limit):
+            "The roster file has \(bytes / 1_048_576) MB, more than any roster (limit \(limit / 1_048_576) MB): check that it is the right file."
+        case .lineTooLong(let line, let limit):
+            "Line \(line) of the roster file is longer than \(limit / 1024) KB, which no guest row is: the file is damaged or not a roster export."
+        case .cannotRead(let reason):
+            "Cannot read the roster file (\(reason)): check the path and its permissions."
         }
     }
 }

@@ -39,17 +39,25 @@ public enum HubRequestError: Error, Sendable, Equatable {
 public struct HubClient: Sendable {
     public let baseURL: URL
     let session: URLSession
+    let download: BoundedDownload
+    /// How far this station's clock is from the hub's, from the answers' `Date` headers.
+    let serverClock = ServerClock()
 
-    /// - Parameter timeout: bound of every request (default 10 s, issue 6).
-    public init(baseURL: URL, timeout: Duration = .seconds(10)) {
+    /// The largest answer read from the hub: a roster page of 5,000 guests with every field at
+    /// its limit stays well below; anything larger is refused, not held in memory.
+    public static let maximumAnswerBytes = 32 * 1024 * 1024
+
+    /// - Parameter timeout: bound of every request (default 10 s).
+    public init(baseURL: URL, timeout: Duration = .seconds(10), maximumAnswerBytes: Int = HubClient.maximumAnswerBytes) {
         self.baseURL = baseURL
+        download = BoundedDownload(limit: maximumAnswerBytes)
         let configuration = URLSessionConfiguration.ephemeral
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds
         configuration.httpMaximumConnectionsPerHost = 2
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
     }
 
     /// Parses and checks a hub URL given by the operator (`http(s)://host[:port]`).
@@ -79,8 +87,9 @@ public struct HubClient: Sendable {
         let _: Empty = try await send("POST", HubPaths.signOut, token: token, body: SignOutRequest(refreshToken: refreshToken))
     }
 
-    public func registerStation(token: String, name: String, deviceID: String) async throws(HubRequestError) -> StationRegistration {
-        try await send("POST", HubPaths.stations, token: token, body: StationRegistrationRequest(name: name, deviceID: deviceID))
+    public func registerStation(token: String, name: String, deviceID: String, deviceSecret: String) async throws(HubRequestError) -> StationRegistration {
+        try await send("POST", HubPaths.stations, token: token,
+                       body: StationRegistrationRequest(name: name, deviceID: deviceID, deviceSecret: deviceSecret))
     }
 
     public func events(token: String, range: EventRange) async throws(HubRequestError) -> EventList {
@@ -130,13 +139,15 @@ public struct HubClient: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         let data: Data
-        let response: URLResponse
+        let http: HTTPURLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, http) = try await download.fetch(request, on: session)
+        } catch let tooLarge as BoundedDownload.TooLarge {
+            throw .malformed("answer larger than \(tooLarge.limit) bytes, refused")
         } catch {
             throw .transport(Self.describe(error))
         }
-        guard let http = response as? HTTPURLResponse else { throw .malformed("not an HTTP answer") }
+        serverClock.observe(dateHeader: http.value(forHTTPHeaderField: "Date"))
         guard (200..<300).contains(http.statusCode) else {
             let problem = try? HubJSON.decoder().decode(ProblemDocument.self, from: data)
             let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }

@@ -45,9 +45,20 @@ public struct StationSession: Sendable, Codable, Equatable {
 /// Reads and writes ``StationSession`` in the data directory.
 public struct SessionFile: Sendable {
     public let url: URL
+    /// Beside the session: see ``SessionLock``.
+    let lockURL: URL
 
     public init(dataDirectory: URL) {
         url = dataDirectory.appendingPathComponent("session.json")
+        lockURL = dataDirectory.appendingPathComponent("session.lock")
+    }
+
+    /// Runs `body` holding the lock every process of this data directory takes before it
+    /// refreshes or replaces the session.
+    func withLock<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws(SyncError) -> T) async throws(SyncError) -> T {
+        let lock = try await SessionLock.acquire(at: lockURL)
+        defer { lock.release() }
+        return try await body()
     }
 
     /// The stored session, or `nil` when none (never signed in, or signed out).

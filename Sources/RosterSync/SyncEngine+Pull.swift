@@ -12,7 +12,7 @@ extension SyncEngine {
     /// SQLite overlap instead of waiting for each other (at most one transaction's pages plus
     /// one in flight are held in memory).
     func pull(into report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)?) async throws(SyncError) {
-        guard let event = try storage({ () throws(StoreError) in try database.syncEvent() }) else { throw .noEvent }
+        guard let event = try mappingStoreErrors({ () throws(StoreError) in try database.syncEvent() }) else { throw .noEvent }
         let eventID = event.eventID
         let cursor = event.cursor.flatMap(Int64.init) ?? 0
         let full = !event.complete
@@ -52,14 +52,17 @@ extension SyncEngine {
             report.pages += 1
             report.guestsPulled += page.guests.count
             report.checkInsPulled += page.checkIns.count
-            buffered.append(Self.delta(page))
+            let (delta, skipped) = Self.delta(page, believableAt: believableNow())
+            report.skipped += skipped
+            if skipped > 0 { logger.warning("roster page carried check-ins with implausible times; skipped", metadata: ["count": "\(skipped)"]) }
+            buffered.append(delta)
             bufferedGuests += page.guests.count + page.checkIns.count
             guard !page.hasMore || bufferedGuests >= configuration.guestsPerTransaction else { continue }
             // One transaction at a time, in cursor order: the previous one commits before the
             // next starts, so a kill leaves the cursor of the last committed page.
             if let previous = writing {
                 writing = nil
-                do { try await Self.settle(previous.task) } catch {
+                do { try await Self.awaitRosterWrite(previous.task) } catch {
                     if page.hasMore { next.cancel() }
                     throw error
                 }
@@ -77,33 +80,42 @@ extension SyncEngine {
                 writing = (task, guests)
                 continue
             }
-            try await Self.settle(task)
+            try await Self.awaitRosterWrite(task)
             done += guests
             applied += guests
             reportProgress(done, applied)
             break
         }
+        // Held changes are tried once more now that the roster is current.
+        try await mappingStoreErrors { () async throws(StoreError) in try await database.releaseHeldChanges() }
         await publish()
     }
 
+    /// The time against which roster rows are judged: the hub's clock as this station last saw
+    /// it when that is known (this station's own may be wrong), else the station's.
+    func believableNow() -> Timestamp {
+        let local = Timestamp.now()
+        guard let skew = client?.serverClock.skewMilliseconds else { return local }
+        return Timestamp(milliseconds: local.milliseconds.subtractingReportingOverflow(skew).partialValue)
+    }
+
     /// A hub roster page in the store's terms (public for `kiosk bench sync`'s baseline).
-    public static func delta(_ page: RosterPage) -> RosterDelta {
-        RosterDelta(
+    /// Check-ins whose scan time is not believable at `now` (``CheckInCore/PlausibleTime``) are
+    /// left out and counted: the hub never sends them, and a station never trusts that it didn't.
+    public static func delta(_ page: RosterPage, believableAt now: Timestamp = .now()) -> (delta: RosterDelta, skipped: Int) {
+        let checkIns = page.checkIns.filter { PlausibleTime.contains($0.key.scannedAt, now: now) }
+        let delta = RosterDelta(
             accessTypes: page.accessTypes,
             guests: page.guests.map(\.guest),
             deletedGuestIDs: page.deletedGuestIDs,
-            checkIns: page.checkIns.map(\.checkIn),
-            undone: page.checkIns.filter(\.undone).map { ($0.key.description, Timestamp.now()) },
+            checkIns: checkIns.map(\.checkIn),
+            undone: checkIns.filter(\.undone).map { ($0.key.description, Timestamp.now()) },
             nextCursor: String(page.cursor))
+        return (delta, page.checkIns.count - checkIns.count)
     }
 
     /// Waits for a roster write, mapping its error to ``SyncError/storage(_:)``.
-    static func settle(_ write: Task<Void, any Error>) async throws(SyncError) {
-        do { try await write.value } catch { throw .storage((error as? StoreError)?.description ?? String(describing: error)) }
-    }
-
-    /// Runs a store call, mapping its error to ``SyncError/storage(_:)``.
-    func storage<T>(_ body: () throws(StoreError) -> T) throws(SyncError) -> T {
-        do { return try body() } catch { throw .storage(error.description) }
+    static func awaitRosterWrite(_ write: Task<Void, any Error>) async throws(SyncError) {
+        do { try await write.value } catch { throw .storage((error as? StoreError) ?? .database(String(describing: error))) }
     }
 }

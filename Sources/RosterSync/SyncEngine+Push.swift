@@ -5,117 +5,107 @@ import KioskStore
 import Logging
 
 extension SyncEngine {
-    /// Uploads the outbox in scan-time order until it is empty. Consecutive entries of one kind
-    /// go in one batch (a walk-in sorts just before its own check-in, so the hub learns the guest
-    /// first). A batch the hub refuses as a whole (400/409/413/422) is retried one entry at a
-    /// time, so one bad entry is marked rejected with the hub's reason and the rest go through.
+    /// Uploads every pending change recorded for this session's hub, each to the event it was
+    /// recorded for (never to the event selected now), oldest event first. Changes for another
+    /// hub wait for a sign-in there; held changes wait for the next pull.
     func push(into report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)?) async throws(SyncError) {
-        guard let event = try storage({ () throws(StoreError) in try database.syncEvent() }) else { throw .noEvent }
-        let eventID = event.eventID
-        var batchLimit = configuration.uploadBatchSize
+        guard let hub = session?.hubURL else { throw .notSignedIn }
+        let destinations = try await mappingStoreErrors { () async throws(StoreError) in try await database.uploadDestinations(hubURL: hub) }
         var settled = 0
+        for destination in destinations {
+            do {
+                try await push(to: destination, into: &report, settled: &settled, progress: progress)
+            } catch .refused(let status, let detail) where status == 403 || status == 404 {
+                // This account may not upload to that event (or it is gone): its changes wait,
+                // the other events' changes still go.
+                report.waiting.append(SyncReport.Waiting(eventID: destination.eventID, reason: "HTTP \(status): \(detail)"))
+            }
+        }
+    }
+
+    /// Uploads the changes of one destination in scan-time order until none is ready.
+    /// Consecutive changes of one kind go in one batch (a walk-in sorts just before its own
+    /// check-in, so the hub learns the guest first). A batch the hub refuses as a whole
+    /// (400/409/413/422) is retried one change at a time, so one bad change is marked with the
+    /// hub's reason and the rest go through; a refused time is held, never dropped.
+    func push(to destination: SyncDestination, into report: inout SyncReport, settled: inout Int,
+              progress: (@Sendable (SyncProgress) -> Void)?) async throws(SyncError) {
+        var batchLimit = configuration.uploadBatchSize
         while true {
-            let entries = try storage { () throws(StoreError) in try database.pendingOutbox(limit: batchLimit) }
+            let entries = try await mappingStoreErrors { () async throws(StoreError) in
+                try await database.uploadableOutbox(for: destination, limit: batchLimit)
+            }
             guard let first = entries.first else { break }
-            let run = Array(entries.prefix { $0.kind == first.kind })
-            var outcomes: [(id: Int64, outcome: OutboxOutcome)] = []
-            var sendable: [OutboxEntry] = []
+            let run = entries.prefix { $0.kind == first.kind }
+            var results: [OutboxResult] = []
+            var sendable: [(id: Int64, change: OutboxChange)] = []
             for entry in run {
-                if entry.kind != "checkin" && entry.kind != "walkin" && entry.kind != "undo" {
-                    outcomes.append((entry.id, .rejected(reason: "unknown outbox kind \(entry.kind)", previous: nil)))
-                } else {
-                    sendable.append(entry)
+                switch entry.change {
+                case .success(let change): sendable.append((entry.id, change))
+                case .failure(let unreadable): results.append(OutboxResult(id: entry.id, outcome: .rejected(reason: unreadable.reason, previous: nil)))
                 }
             }
             do {
-                outcomes += try await upload(sendable, kind: first.kind, eventID: eventID)
+                results += try await upload(sendable, eventID: destination.eventID)
                 batchLimit = configuration.uploadBatchSize
-            } catch .refused(let status, let detail) where [400, 409, 413, 422].contains(status) {
-                if sendable.count > 1 {
+            } catch {
+                switch error {
+                case .implausibleTime(let detail) where sendable.count <= 1:
+                    results += sendable.map { OutboxResult(id: $0.id, outcome: .implausibleTime(reason: detail)) }
+                case .refused(let status, let detail) where [400, 409, 413, 422].contains(status) && sendable.count <= 1:
+                    results += sendable.map { OutboxResult(id: $0.id, outcome: .rejected(reason: "hub refused (\(status)): \(detail)", previous: nil)) }
+                case .implausibleTime, .refused(400, _), .refused(409, _), .refused(413, _), .refused(422, _):
+                    // Find the one the hub objects to: the others go through one by one.
                     batchLimit = 1
                     continue
+                case .unreachable(let reason):
+                    try? await database.applyOutboxOutcomes(sendable.map { OutboxResult(id: $0.id, outcome: .retry(reason: reason)) })
+                    throw error
+                default:
+                    throw error
                 }
-                outcomes += sendable.map { ($0.id, .rejected(reason: "hub refused (\(status)): \(detail)", previous: nil)) }
-            } catch {
-                if case .unreachable(let reason) = error {
-                    try? await database.applyOutboxOutcomes(sendable.map { ($0.id, .retry(reason: reason)) })
-                }
-                throw error
             }
-            do {
-                try await database.applyOutboxOutcomes(outcomes)
-            } catch {
-                throw .storage(error.description)
-            }
-            for (_, outcome) in outcomes {
-                switch outcome {
+            try await mappingStoreErrors { () async throws(StoreError) in try await database.applyOutboxOutcomes(results) }
+            for result in results {
+                switch result.outcome {
                 case .accepted: report.accepted += 1
                 case .duplicate: report.duplicates += 1
                 case .rejected: report.rejected += 1
+                case .unknownCode, .implausibleTime: report.held += 1
                 case .retry: break
                 }
             }
-            settled += outcomes.count
+            settled += results.count
             progress?(.upload(done: settled, pending: (try? database.pendingCount()) ?? 0))
             await publish()
         }
     }
 
-    /// Sends one batch of one kind; returns one outcome per entry (entries whose payload cannot
-    /// be read are rejected locally, never sent or retried).
-    func upload(_ entries: [OutboxEntry], kind: String, eventID: String) async throws(SyncError) -> [(id: Int64, outcome: OutboxOutcome)] {
-        var outcomes: [(id: Int64, outcome: OutboxOutcome)] = []
-        var sent: [OutboxEntry] = []
-        switch kind {
-        case "checkin":
-            var items: [CheckInUpload] = []
-            for entry in entries {
-                do { items.append(try OutboxUploads.checkIn(entry)); sent.append(entry) } catch {
-                    outcomes.append((entry.id, .rejected(reason: error.reason, previous: nil)))
-                }
-            }
-            guard !items.isEmpty else { return outcomes }
-            let batch = CheckInBatch(items: items)
-            let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, checkIns: batch) }
+    /// Sends one batch of one kind to the event; returns one result per change, in order.
+    func upload(_ changes: [(id: Int64, change: OutboxChange)], eventID: String) async throws(SyncError) -> [OutboxResult] {
+        guard let first = changes.first else { return [] }
+        let ids = changes.map(\.id)
+        switch first.change {
+        case .checkIn:
+            let items = changes.compactMap { if case .checkIn(let checkIn) = $0.change { checkIn } else { nil } }
+            let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, checkIns: CheckInBatch(items: items)) }
             try check(answer.results.count, items.count)
-            for (index, result) in answer.results.enumerated() {
-                guard result.key == items[index].key else {
-                    monitor.failed()
-                    throw .unreachable("unexpected answer: results out of order")
-                }
-                outcomes.append((sent[index].id, OutboxUploads.outcome(result)))
+            for (index, result) in answer.results.enumerated() where result.key != items[index].key {
+                monitor.failed()
+                throw .unreachable("unexpected answer: results out of order")
             }
-        case "walkin":
-            var items: [WalkInUpload] = []
-            for entry in entries {
-                do { items.append(try OutboxUploads.walkIn(entry)); sent.append(entry) } catch {
-                    outcomes.append((entry.id, .rejected(reason: error.reason, previous: nil)))
-                }
-            }
-            guard !items.isEmpty else { return outcomes }
-            let batch = WalkInBatch(items: items)
-            let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, walkIns: batch) }
+            return zip(ids, answer.results).map { OutboxResult(id: $0, outcome: OutboxUploads.outcome($1)) }
+        case .walkIn:
+            let items = changes.compactMap { if case .walkIn(let walkIn) = $0.change { walkIn } else { nil } }
+            let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, walkIns: WalkInBatch(items: items)) }
             try check(answer.results.count, items.count)
-            for (index, result) in answer.results.enumerated() {
-                outcomes.append((sent[index].id, OutboxUploads.outcome(result)))
-            }
-        default:
-            let station = (try? database.stationName()) ?? "Station"
-            var items: [UndoUpload] = []
-            for entry in entries {
-                do { items.append(try OutboxUploads.undo(entry, station: station)); sent.append(entry) } catch {
-                    outcomes.append((entry.id, .rejected(reason: error.reason, previous: nil)))
-                }
-            }
-            guard !items.isEmpty else { return outcomes }
-            let batch = UndoBatch(items: items)
-            let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, undos: batch) }
+            return zip(ids, answer.results).map { OutboxResult(id: $0, outcome: OutboxUploads.outcome($1)) }
+        case .undo:
+            let items = changes.compactMap { if case .undo(let undo) = $0.change { undo } else { nil } }
+            let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, undos: UndoBatch(items: items)) }
             try check(answer.results.count, items.count)
-            for (index, result) in answer.results.enumerated() {
-                outcomes.append((sent[index].id, OutboxUploads.outcome(result)))
-            }
+            return zip(ids, answer.results).map { OutboxResult(id: $0, outcome: OutboxUploads.outcome($1)) }
         }
-        return outcomes
     }
 
     /// An answer with the wrong number of results is garbage: counted as a failure, retried later.

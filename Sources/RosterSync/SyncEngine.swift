@@ -31,6 +31,8 @@ public actor SyncEngine {
     var retryAfterSeconds: Int?
     var consecutiveFailures = 0
     var published: SyncStatus?
+    /// The clock skew last written to the store (only changes are written).
+    var recordedSkew: Int64??
 
     // The run loop's pause, woken early by ``nudge()`` or cancellation.
     var wakeup: CheckedContinuation<Void, Never>?
@@ -184,17 +186,31 @@ public actor SyncEngine {
             consecutiveFailures = 0
             lastError = nil
             report.pending = (try? database.pendingCount()) ?? 0
+            await recordClockSkew()
             await publish()
             return report
         } catch {
             switch error {
-            case .unreachable, .refused, .storage: consecutiveFailures += 1
+            case .unreachable, .refused, .storage, .implausibleTime: consecutiveFailures += 1
             default: break
             }
             lastError = error.description
+            await recordClockSkew()
             await publish()
             throw error
         }
+    }
+
+    /// Keeps the store's clock fault current from the hub's `Date` headers: changes recorded
+    /// while this station's clock is more than a day off are marked, and the fault is shown.
+    func recordClockSkew() async {
+        guard let skew = client?.serverClock.skewMilliseconds else { return }
+        let wrong = skew.magnitude > UInt64(PlausibleTime.maximumLeadMilliseconds)
+        let recorded: Int64? = wrong ? skew : nil
+        guard recordedSkew == nil || (recordedSkew! != nil) != wrong else { return }
+        recordedSkew = .some(recorded)
+        if wrong { logger.warning("station clock differs from the hub's", metadata: ["skew_ms": "\(skew)"]) }
+        try? await database.recordClockSkew(milliseconds: skew)
     }
 
     /// A `kiosk signin` in another process replaces the session file: pick it up.
@@ -239,11 +255,14 @@ public actor SyncEngine {
                         throw .signedOut
                     }
                     refreshed = true
-                    try await refreshSession()
+                    try await refreshSession(rejected: token)
                 case .status(let code, _, let retryAfter) where error.isTransient:
                     monitor.failed()
                     if code == 429 { retryAfterSeconds = retryAfter ?? 1 }
                     throw .unreachable(error.summary)
+                case .status(422, let problem?, _) where problem.type == PlausibleTime.implausibleTimeProblemType:
+                    monitor.answered(after: start.duration(to: .now))
+                    throw .implausibleTime(Sanitized.text(problem.detail ?? problem.title))
                 case .status(let code, let problem, _):
                     monitor.answered(after: start.duration(to: .now))
                     throw .refused(status: code, detail: problem.map { Sanitized.text($0.detail ?? $0.title) } ?? "HTTP \(code)")
@@ -259,8 +278,31 @@ public actor SyncEngine {
     }
 
     /// Trades the refresh token for a new pair (the hub rotates it) and saves both at once.
-    func refreshSession() async throws(SyncError) {
-        guard var current = session, let client else { throw .notSignedIn }
+    ///
+    /// Under the data directory's session lock, and from the stored session: another `kiosk`
+    /// process (support running `kiosk sync` beside `kiosk run`) may have refreshed since this
+    /// one read it, and then its fresh pair is taken instead of refreshing with a token the hub
+    /// already rotated away (which the hub treats as theft and answers by ending the session).
+    /// - Parameter rejected: the access token the hub just refused, if any: a stored pair with
+    ///   that token is not taken as fresh.
+    func refreshSession(rejected: String? = nil) async throws(SyncError) {
+        try await sessionFile.withLock { () async throws(SyncError) in try await refreshSessionLocked(rejected: rejected) }
+    }
+
+    private func refreshSessionLocked(rejected: String?) async throws(SyncError) {
+        guard let client else { throw .notSignedIn }
+        if let stored = try sessionFile.load(), let current = session, stored.sessionID == current.sessionID, stored != current {
+            session = stored
+            if stored.signedOut {
+                monitor.signedOut()
+                throw .signedOut
+            }
+            if stored.accessToken != rejected && !stored.needsRefresh() {
+                logger.info("took the session another kiosk process refreshed")
+                return
+            }
+        }
+        guard var current = session else { throw .notSignedIn }
         let pair: TokenPair
         do {
             pair = try await client.refresh(refreshToken: current.refreshToken)

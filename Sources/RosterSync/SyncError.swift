@@ -1,3 +1,5 @@
+import KioskStore
+
 /// Failures of station sync, each saying what the operator should do.
 public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No session: `kiosk signin` first.
@@ -16,8 +18,13 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidHubURL(String)
     case sessionUnreadable(path: String, reason: String)
     case sessionUnwritable(path: String, reason: String)
-    /// Local storage failed (message from KioskStore).
-    case storage(String)
+    /// The hub refused a change's time (422, ``CheckInCore/PlausibleTime/implausibleTimeProblemType``):
+    /// this station's clock was wrong when it was recorded. Not final: the change is held.
+    case implausibleTime(String)
+    /// An event switch was refused: changes are pending for another event (see the refusal).
+    case pendingChanges(PendingChangesRefusal)
+    /// Local storage failed (a full disk among others).
+    case storage(StoreError)
 
     public var description: String {
         switch self {
@@ -30,7 +37,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidHubURL(let url): "\(url) is not a hub URL: use http(s)://host[:port]."
         case .sessionUnreadable(let path, let reason): "Cannot read the session in \(path) (\(reason)): sign in again with `kiosk signin`."
         case .sessionUnwritable(let path, let reason): "Cannot save the session in \(path) (\(reason)): check the data directory's permissions and free space."
-        case .storage(let message): message
+        case .implausibleTime(let detail): "The hub refused a time recorded by this station (\(detail)): set the station's clock; the check-ins are kept."
+        case .pendingChanges(let refusal): refusal.description
+        case .storage(let error): error.description
         }
     }
 }

@@ -53,20 +53,20 @@ public struct SyncReport: Sendable, Equatable {
     public var accepted = 0
     public var duplicates = 0
     public var rejected = 0
+    /// Answered but held for the next pull (unknown code, implausible time): not final.
+    public var held = 0
+    /// Roster rows skipped because their times are not believable (see ``CheckInCore/PlausibleTime``).
+    public var skipped = 0
+    /// Events whose changes could not be uploaded with this session, and why.
+    public var waiting: [Waiting] = []
     /// Still pending after this sync.
     public var pending = 0
 
-    public init() {}
-}
+    /// Changes for an event this session may not upload to (they wait, nothing is dropped).
+    public struct Waiting: Sendable, Equatable {
+        public var eventID: String
+        public var reason: String
+    }
 
-/// How `kiosk signout` treats changes that have not reached the hub.
-public enum SignOutMode: String, Sendable, CaseIterable {
-    /// Refuse when anything is pending.
-    case refuseIfPending
-    /// Sync first, then sign out.
-    case wait
-    /// Sign out and keep pending changes and the roster for the next sign-in.
-    case keep
-    /// Drop pending changes (logged with their count), then sign out.
-    case discard
+    public init() {}
 }

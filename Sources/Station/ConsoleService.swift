@@ -16,6 +16,7 @@ struct ConsoleService: StationService {
         case station(StationEvent)
         case status(StationStatusLine)
         case results(String, [GuestRow])
+        case refused([RefusedUpload])
     }
 
     func run() async throws {
@@ -58,6 +59,8 @@ struct ConsoleService: StationService {
                 model.status = line
             case .results(let query, let rows):
                 model.searchResults(for: query, rows)
+            case .refused(let uploads):
+                model.showRefused(uploads)
             }
             terminal.draw(model.frame(clock: Self.clock()), bells: model.takeBells())
         }
@@ -82,6 +85,8 @@ struct ConsoleService: StationService {
             Task { await runtime.undoLast() }
         case .syncNow:
             Task { await runtime.syncNow() }
+        case .listRefused:
+            Task { continuation.yield(.refused(await runtime.refusedUploads())) }
         case .signOut(let choice):
             Task { await runtime.signOut(choice) }
         case .quit:
@@ -106,10 +111,12 @@ struct ConsoleService: StationService {
             if message.hasPrefix("Check-in undone") { model.show(ResultPanel(tone: .neutral, title: message), now: now) }
         case .printer(let state):
             model.status.printer = state.words
-        case .sync(let status, let pending):
+        case .sync(let status, let pending, let refused, let clockFault):
             model.status.online = status.online
             model.status.syncDescription = status.description
             model.status.pending = pending
+            model.status.refused = refused
+            model.status.clockFault = clockFault
         case .storageUnavailable(let state, let pending, let guests):
             var migration: String?
             if case .migrationFailed(let name, _) = state { migration = name }

@@ -1,3 +1,4 @@
+import CheckInCore
 import KioskStore
 import OperatorConsole
 
@@ -13,7 +14,7 @@ public struct NoHub: SyncService {
         "No hub configured: check-ins stay on this station (kiosk signin --hub URL to connect)"
     }
 
-    public func signOut(_ choice: SignOutChoice) async -> String {
+    public func signOut(_ choice: PendingChangesChoice) async -> String {
         let pending = (try? database.status(consumeNotice: false).pending) ?? 0
         return "Not signed in to a hub; \(pending) pending check-in(s) stay on this station"
     }

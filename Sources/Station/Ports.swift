@@ -115,7 +115,7 @@ public protocol SyncService: Sendable {
     /// One pull + push now; returns what happened, in words.
     func syncNow() async -> String
     /// Sign-out with the operator's choice for pending check-ins; returns what happened.
-    func signOut(_ choice: SignOutChoice) async -> String
+    func signOut(_ choice: PendingChangesChoice) async -> String
     /// The background loop, run as a service until cancelled.
     func run() async throws
 }

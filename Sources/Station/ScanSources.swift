@@ -14,23 +14,21 @@ public struct LineCodeSource: ScanSource {
 
     public var description: String { "codes from standard input" }
 
+    /// Longer lines are no ticket code (codes have at most 256 characters): the line is dropped
+    /// up to its newline rather than buffered without end.
+    static let maximumLineBytes = 4096
+
     public func codes() -> AsyncThrowingStream<ScannedCode, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ScannedCode.self)
         let handle = self.handle, source = self.source
         let thread = Thread {
-            var buffer = Data()
+            var lines = BoundedLines(limit: Self.maximumLineBytes)
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                buffer.append(chunk)
-                while let newline = buffer.firstIndex(of: 10) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    if !line.isEmpty { continuation.yield(ScannedCode(payload: line, source: source)) }
-                }
+                for line in lines.append(chunk) { continuation.yield(ScannedCode(payload: line, source: source)) }
             }
-            let rest = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !rest.isEmpty { continuation.yield(ScannedCode(payload: rest, source: source)) }
+            if let rest = lines.finish() { continuation.yield(ScannedCode(payload: rest, source: source)) }
             continuation.finish()
         }
         thread.name = "kiosk.lines"

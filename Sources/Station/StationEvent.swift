@@ -11,7 +11,7 @@ public enum StationEvent: Sendable, Equatable {
     case repeatIgnored(code: String)
     case result(Feedback, guestID: String?)
     case printer(PrinterState)
-    case sync(SyncStatus, pending: Int)
+    case sync(SyncStatus, pending: Int, refused: Int, clockFault: String?)
     /// An operator action's outcome in words (undo, reprint, sync now, sign-out).
     case notice(String, action: String)
     /// Storage did not start: the station does not scan.
@@ -52,8 +52,9 @@ public enum StationEvent: Sendable, Equatable {
             return .object(object)
         case .printer(let state):
             return ["event": "print_state", "state": .string(state.words)]
-        case .sync(let status, let pending):
-            return ["event": "sync", "state": .string(status.online ? "online" : "offline"), "detail": .string(status.description), "pending": .int(pending)]
+        case .sync(let status, let pending, let refused, let clockFault):
+            return ["event": "sync", "state": .string(status.online ? "online" : "offline"), "detail": .string(status.description), "pending": .int(pending),
+                    "refused": .int(refused), "clock": .optional(clockFault)]
         case .notice(let message, let action):
             return ["event": .string(action), "message": .string(Sanitized.text(message))]
         case .storageUnavailable(let state, let pending, let guests):

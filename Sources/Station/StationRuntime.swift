@@ -163,13 +163,13 @@ public actor StationRuntime {
         await publishSyncState()
     }
 
-    public func signOut(_ choice: SignOutChoice) async {
+    public func signOut(_ choice: PendingChangesChoice) async {
         emit(.notice(await sync.signOut(choice), action: "sign_out"))
     }
 
     public func publishSyncState() async {
-        let pending = (try? database.status(consumeNotice: false).pending) ?? 0
-        emit(.sync(await sync.status(), pending: pending))
+        let status = try? database.status(consumeNotice: false)
+        emit(.sync(await sync.status(), pending: status?.pending ?? 0, refused: status?.rejected ?? 0, clockFault: status?.clock.message))
     }
 
     /// The status line's facts.
@@ -180,7 +180,25 @@ public actor StationRuntime {
         return StationStatusLine(
             online: syncStatus.online, syncDescription: syncStatus.description, pending: status?.pending ?? 0,
             rosterGuests: status?.guests ?? 0, rosterAge: age, printer: await printer.state().words, camera: camera,
-            stationName: (try? database.stationName()) ?? "Station")
+            stationName: (try? database.stationName()) ?? "Station", refused: status?.rejected ?? 0, clockFault: status?.clock.message)
+    }
+
+    /// The uploads the hub refused for good, newest last, named by guest where the roster knows them.
+    public func refusedUploads() -> [RefusedUpload] {
+        ((try? database.rejectedOutbox()) ?? []).map { entry in
+            let guestName: String? = switch entry.change {
+            case .success(let change): (try? database.guest(id: change.guestID))??.guest.name
+            case .failure: nil
+            }
+            let what = switch entry.kind {
+            case .checkIn: "Check-in"
+            case .walkIn: "Walk-in"
+            case .undo: "Undo"
+            case nil: "Change"
+            }
+            return RefusedUpload(what: what + " " + (guestName ?? entry.ref), reason: entry.lastError ?? "",
+                                 at: ResultPanel.clock(entry.sortAt, timeZone: .current))
+        }
     }
 
     static func age(since: Timestamp) -> String {

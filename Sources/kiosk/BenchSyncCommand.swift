@@ -70,7 +70,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
         var batch: [RosterDelta] = []
         var batchGuests = 0
         for (index, page) in pages.enumerated() {
-            batch.append(SyncEngine.delta(page))
+            batch.append(SyncEngine.delta(page).delta)
             batchGuests += page.guests.count + page.checkIns.count
             if batchGuests >= SyncConfiguration().guestsPerTransaction || index == pages.count - 1 {
                 try await storeOnly.applyRoster(batch, eventID: event, complete: index == pages.count - 1)
@@ -165,7 +165,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
                 let body = bodies[index + 1]
                 next = Task { try HubJSON.decoder().decode(RosterPage.self, from: body) }
             }
-            batch.append(SyncEngine.delta(page))
+            batch.append(SyncEngine.delta(page).delta)
             batchGuests += page.guests.count
             if batchGuests >= SyncConfiguration().guestsPerTransaction || !page.hasMore {
                 try await writing?.value

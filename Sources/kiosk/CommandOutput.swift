@@ -11,6 +11,8 @@ enum ExitStatus {
     static let storage: Int32 = 70
     /// The disk is full (EX_IOERR).
     static let diskFull: Int32 = 74
+    /// The data directory belongs to another user (EX_NOPERM).
+    static let notOwner: Int32 = 77
     /// Storage did not start: failed or refused migration (EX_TEMPFAIL).
     static let storageUnavailable: Int32 = 75
 }

@@ -18,9 +18,9 @@ struct ImportCommand: AsyncParsableCommand {
         try await CommandOutput.run(json: options.json) {
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
+                data = try RosterFileReader.read(URL(fileURLWithPath: file))
             } catch {
-                throw CommandFailure("Cannot read \(file): \((error as NSError).localizedDescription)", exitCode: ExitStatus.badInput)
+                throw CommandFailure("\(file): \(String(describing: error))", exitCode: ExitStatus.badInput)
             }
             let database = try options.openDatabase()
             try database.requireUsableForCommand()

@@ -1,3 +1,4 @@
+import CheckInCore
 import Foundation
 import KioskStore
 import OperatorConsole
@@ -50,15 +51,9 @@ struct EngineSyncService: SyncService {
         }
     }
 
-    func signOut(_ choice: SignOutChoice) async -> String {
-        let mode: SignOutMode
-        switch choice {
-        case .wait: mode = .wait
-        case .keep: mode = .keep
-        case .discard: mode = .discard
-        }
+    func signOut(_ choice: PendingChangesChoice) async -> String {
         do {
-            let discarded = try await engine.signOut(mode)
+            let discarded = try await engine.signOut(choice)
             return discarded > 0 ? "Signed out; \(discarded) pending change(s) discarded" : "Signed out"
         } catch {
             return "Not signed out: \(error.description)"

@@ -26,7 +26,12 @@ struct StationOptions: ParsableArguments {
         do {
             return try KioskDatabase.open(dataDirectory: dataDirectoryURL, migrations: migrations)
         } catch {
-            throw CommandFailure(error.description, exitCode: error == .diskFull ? ExitStatus.diskFull : ExitStatus.storage)
+            let status = switch error {
+            case .diskFull: ExitStatus.diskFull
+            case .notOwner: ExitStatus.notOwner
+            default: ExitStatus.storage
+            }
+            throw CommandFailure(error.description, exitCode: status)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskStore
+import RosterSync
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,14 +13,24 @@ struct StatusCommand: AsyncParsableCommand {
         try await CommandOutput.run(json: options.json) {
             let database = try options.openDatabase()
             let status = try database.status()
+            let session = try? SessionFile(dataDirectory: database.dataDirectory).load()
+            let byEvent = database.storage.isUsable ? (try? PendingByEvent.report(database, session: session)) ?? [] : []
             if options.json {
-                CommandOutput.printJSON(status.json)
+                var json = status.json
+                if case .object(var members) = json, case .object(var sync)? = members["sync"] {
+                    sync["by_event"] = .array(byEvent.map(\.json))
+                    members["sync"] = .object(sync)
+                    json = .object(members)
+                }
+                CommandOutput.printJSON(json)
             } else {
                 print("Storage:   v\(status.schemaVersion) — \(status.storage.message)")
                 if let action = status.storage.action { print("           \(action)") }
                 print("Roster:    \(status.guests) guests, \(status.checkedIn) checked in"
                       + (status.searchPending > 0 ? ", \(status.searchPending) still being indexed for search" : ""))
                 print("Sync:      \(status.syncState), \(status.pending) pending" + (status.rejected > 0 ? ", \(status.rejected) refused by the hub" : ""))
+                for group in byEvent { print("           \(group.summary)") }
+                if let clock = status.clock.message { print("Clock:     \(clock)") }
                 print("Device:    \(status.deviceID)")
             }
             return 0

@@ -7,7 +7,7 @@ import RosterSync
 
 /// Exit statuses of the sync commands.
 enum SyncExitStatus {
-    /// `kiosk signout` refused: changes are pending.
+    /// `kiosk signout` or `kiosk use` refused: changes are pending.
     static let pendingChanges: Int32 = 1
     /// The hub is unreachable (EX_UNAVAILABLE); the station keeps working offline.
     static let unreachable: Int32 = 69
@@ -24,8 +24,10 @@ extension SyncError {
         let status: Int32 = switch self {
         case .notSignedIn, .signedOut, .badCredentials: SyncExitStatus.notSignedIn
         case .noEvent: SyncExitStatus.noEvent
+        case .pendingChanges: SyncExitStatus.pendingChanges
         case .unreachable: SyncExitStatus.unreachable
-        case .refused, .invalidHubURL: SyncExitStatus.refused
+        case .refused, .invalidHubURL, .implausibleTime: SyncExitStatus.refused
+        case .storage(.diskFull): ExitStatus.diskFull
         case .sessionUnreadable, .sessionUnwritable, .storage: ExitStatus.storage
         }
         return CommandFailure(description, exitCode: status)
@@ -111,15 +113,24 @@ struct EventsCommand: AsyncParsableCommand {
 extension EventRange: ExpressibleByArgument {}
 
 struct UseCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "use", abstract: "Select the event to sync and check in (then `kiosk sync` downloads its roster).")
+    static let configuration = CommandConfiguration(
+        commandName: "use",
+        abstract: "Select the event to sync and check in (then `kiosk sync` downloads its roster); refuses while changes wait for another event unless told --wait, --keep or --discard.")
 
     @OptionGroup var options: StationOptions
     @Argument(help: "Event id (or exact name) from `kiosk events`.") var event: String
+    @OptionGroup var pending: PendingChangesFlags
+
+    func validate() throws { try pending.validate() }
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
             let engine = try options.openSyncEngine()
-            let chosen = try await syncing { () async throws(SyncError) in try await engine.use(event: event) }
+            let bar = SyncProgressDisplay(json: options.json)
+            let chosen = try await syncing { () async throws(SyncError) in
+                try await engine.use(event: event, pending: pending.choice) { bar.show($0) }
+            }
+            bar.finish()
             if options.json {
                 CommandOutput.printJSON(["event": ["id": .string(Sanitized.text(chosen.id)), "name": .string(Sanitized.text(chosen.name))]])
             } else {
@@ -158,16 +169,26 @@ struct SyncCommand: AsyncParsableCommand {
             // (scanning works already): finished here rather than left to the next station start.
             await engine.database.finishSearchIndexBeforeExit(quiet: options.json)
             let status = await engine.status()
+            let refused = try engine.database.rejectedOutbox()
+            let byEvent = try PendingByEvent.report(engine.database, session: await engine.currentSession())
             if options.json {
-                CommandOutput.printJSON(["pulled": ["guests": .int(report.guestsPulled), "check_ins": .int(report.checkInsPulled),
-                                                    "pages": .int(report.pages), "full": .bool(report.fullDownload)],
-                                         "pushed": ["accepted": .int(report.accepted), "duplicate": .int(report.duplicates), "rejected": .int(report.rejected)],
-                                         "sync": ["state": .string(status.state.rawValue), "pending": .int(status.pending), "rejected": .int(status.rejected),
-                                                  "last_pull": .optional(status.lastPull), "last_push": .optional(status.lastPush)]])
+                CommandOutput.printJSON([
+                    "pulled": ["guests": .int(report.guestsPulled), "check_ins": .int(report.checkInsPulled), "pages": .int(report.pages),
+                               "full": .bool(report.fullDownload), "skipped_implausible": .int(report.skipped)],
+                    "pushed": ["accepted": .int(report.accepted), "duplicate": .int(report.duplicates), "rejected": .int(report.rejected),
+                               "held": .int(report.held)],
+                    "refused": .array(refused.map(\.refusalJSON)),
+                    "waiting": .array(report.waiting.map { ["event_id": .string(Sanitized.text($0.eventID)), "reason": .string($0.reason)] }),
+                    "sync": ["state": .string(status.state.rawValue), "pending": .int(status.pending), "rejected": .int(status.rejected),
+                             "last_pull": .optional(status.lastPull), "last_push": .optional(status.lastPush),
+                             "by_event": .array(byEvent.map(\.json))]])
             } else {
-                CommandOutput.printError("Pulled \(report.guestsPulled) guests, \(report.checkInsPulled) check-ins; pushed \(report.accepted) accepted, \(report.duplicates) duplicate, \(report.rejected) refused; \(status.pending) pending.")
-                for entry in (try? engine.database.rejectedOutbox()) ?? [] {
-                    CommandOutput.printError("  refused by the hub: \(entry.kind) \(Sanitized.text(entry.ref)): \(Sanitized.text(entry.lastError ?? ""))")
+                CommandOutput.printError("Pulled \(report.guestsPulled) guests, \(report.checkInsPulled) check-ins; pushed \(report.accepted) accepted, \(report.duplicates) duplicate, \(report.rejected) refused, \(report.held) held; \(status.pending) pending.")
+                if report.skipped > 0 { CommandOutput.printError("  \(report.skipped) check-ins from the hub skipped: their times are not believable.") }
+                for group in byEvent { CommandOutput.printError("  \(group.summary)") }
+                for waiting in report.waiting { CommandOutput.printError("  not uploaded to event \(Sanitized.text(waiting.eventID)): \(waiting.reason)") }
+                for entry in refused {
+                    CommandOutput.printError("  refused by the hub: \(entry.kind?.rawValue ?? "?") \(Sanitized.text(entry.ref)): \(Sanitized.text(entry.lastError ?? ""))")
                 }
             }
             return 0
@@ -181,23 +202,19 @@ struct SignOutCommand: AsyncParsableCommand {
         abstract: "Sign out: refuses while check-ins are pending unless told --wait, --keep or --discard.")
 
     @OptionGroup var options: StationOptions
-    @Flag(help: "Sync pending check-ins first (with progress), then sign out.") var wait = false
-    @Flag(help: "Sign out and keep pending check-ins and the roster for the next sign-in.") var keep = false
-    @Flag(help: "Drop pending check-ins (logged with their count), then sign out.") var discard = false
+    @OptionGroup var pending: PendingChangesFlags
 
-    func validate() throws {
-        if [wait, keep, discard].filter({ $0 }).count > 1 { throw ValidationError("Choose one of --wait, --keep, --discard.") }
-    }
+    func validate() throws { try pending.validate() }
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
             let engine = try options.openSyncEngine()
-            let mode: SignOutMode = wait ? .wait : keep ? .keep : discard ? .discard : .refuseIfPending
+            let mode = pending.choice
             let bar = SyncProgressDisplay(json: options.json)
             let discarded: Int
             do {
                 discarded = try await engine.signOut(mode) { bar.show($0) }
-            } catch let error as SignOutRefusal {
+            } catch let error as PendingChangesRefusal {
                 bar.finish()
                 if options.json { CommandOutput.printJSON(["signed_out": false, "pending": .int(error.pending), "error": .string(error.description)]) }
                 CommandOutput.printError("kiosk: " + error.description)
@@ -206,12 +223,20 @@ struct SignOutCommand: AsyncParsableCommand {
             bar.finish()
             let pending = try engine.database.pendingCount()
             if options.json {
-                CommandOutput.printJSON(["signed_out": true, "mode": .string(mode.rawValue), "discarded": .int(discarded), "pending": .int(pending)])
+                CommandOutput.printJSON(["signed_out": true, "mode": .string(mode?.rawValue ?? "refuse_if_pending"), "discarded": .int(discarded), "pending": .int(pending)])
             } else {
                 CommandOutput.printError("Signed out." + (discarded > 0 ? " \(discarded) unsynced changes discarded." : "")
                     + (pending > 0 ? " \(pending) pending changes kept for the next sign-in." : ""))
             }
             return 0
         }
+    }
+}
+
+extension OutboxEntry {
+    /// One refused upload in `kiosk sync --json`: what, for which event, why.
+    var refusalJSON: JSONValue {
+        ["kind": .optional(kind?.rawValue), "ref": .string(Sanitized.text(ref)), "event_id": .optional(destination?.eventID),
+         "reason": .string(Sanitized.text(lastError ?? "")), "at": .string(sortAt.iso8601)]
     }
 }

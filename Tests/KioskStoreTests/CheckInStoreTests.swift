@@ -100,7 +100,7 @@ struct CheckInStoreTests {
         #expect(result.decision == .admitted)
         #expect(result.guest?.guest.walkIn == true)
         #expect(result.guest?.guest.code.value.hasPrefix("W-") == true)
-        #expect(try station.database.pendingOutbox().map(\.kind) == ["walkin", "checkin"])
+        #expect(try station.database.pendingOutbox().map(\.kind) == [.walkIn, .checkIn])
         #expect(try station.database.search("walk in").count == 1)
         await #expect(throws: StoreError.self) { _ = try await station.database.addWalkIn(WalkInRequest(name: "  ", accessTypeID: "general")) }
         await #expect(throws: StoreError.self) { _ = try await station.database.addWalkIn(WalkInRequest(name: "X", email: "bad", accessTypeID: "general")) }
@@ -116,7 +116,7 @@ struct CheckInStoreTests {
         let undone = try #require(try await station.database.undoLastCheckIn(operatorName: "Sam"))
         #expect(undone.guest?.guest.code.value == "ABC2")
         #expect(try await station.database.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 100_000))).decision == .admitted)
-        #expect(try station.database.pendingOutbox().map(\.kind).contains("undo"))
+        #expect(try station.database.pendingOutbox().map(\.kind).contains(.undo))
         #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_log WHERE action = 'undo' AND operator = 'Sam'") } == 1)
     }
 

@@ -37,6 +37,12 @@ struct MigrationTests {
 
         let pending = try database.pendingOutbox()
         #expect(pending.map(\.ref) == StoreFixtures.pendingKeys)
+        // Every queued change reads back as the typed change it is, whatever payload it had.
+        let keys = pending.map { entry -> String? in
+            if case .success(.checkIn(let checkIn)) = entry.change { return checkIn.key.description }
+            return nil
+        }
+        #expect(keys == StoreFixtures.pendingKeys)
         let names = try database.read { db in try String.fetchAll(db, sql: "SELECT name FROM guests ORDER BY id") }
         #expect(names == StoreFixtures.guestNames)
         let checkIns = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins") }
@@ -58,6 +64,41 @@ struct MigrationTests {
         let status = try database.status()
         #expect(status.storage == .updated(from: version, to: Migration.embedded.count))
         #expect(try database.status().storage == .ready, "the update is reported once")
+    }
+
+    @Test("queued walk-ins and undos of the old hand-built payloads become typed changes for the event selected then")
+    func outboxPayloadsBecomeTyped() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let v4 = Array(Migration.embedded.prefix(4))
+        let old = try KioskDatabase.open(dataDirectory: directory.url, migrations: v4)
+        _ = try await old.write { db in
+            try db.execute(sql: """
+                INSERT INTO settings (key, value) VALUES ('hub_url', 'http://hub:1'), ('sync_event_id', 'ev1'), ('sync_event_name', 'Gala'),
+                    ('station_name', 'Door 9');
+                INSERT INTO access_types (id, name, updated_at) VALUES ('general', 'General', 1);
+                INSERT INTO guests (id, code, name, access_type_id, walk_in, updated_at) VALUES ('w-1', 'W-ABC', 'Walk In', 'general', 1, 1);
+                INSERT INTO check_ins (idempotency_key, guest_id, device_id, station, operator, source, direction, scanned_at, undone_at)
+                    VALUES ('dev/w-1/1790000000000', 'w-1', 'dev', 'Door 9', 'Sam', 'walk_in', 'entry', 1790000000000, 1790000060000);
+                INSERT INTO outbox (kind, ref, payload, created_at, sort_at) VALUES
+                    ('walkin', 'w-1', '{"access_type_id":"general","code":"W-ABC","company":"","created_at":1790000000000,"device_id":"dev","email":"w@example.org","guest_id":"w-1","name":"Walk In","operator":"Sam","station":"Door 9"}', 1, 1789999999999),
+                    ('checkin', 'dev/w-1/1790000000000', '{"guest_id":"w-1"}', 2, 1790000000000),
+                    ('undo', 'dev/w-1/1790000000000', '{"device_id":"dev","idempotency_key":"dev/w-1/1790000000000","operator":"Sam","undone_at":1790000060000}', 3, 1790000060000);
+                """)
+        }
+        let database = try KioskDatabase.open(dataDirectory: directory.url)
+        #expect(database.storage == .ready)
+        let entries = try database.pendingOutbox()
+        #expect(entries.map(\.destination) == Array(repeating: SyncDestination(hubURL: "http://hub:1", eventID: "ev1"), count: 3))
+        let key = IdempotencyKey(deviceID: "dev", guestID: "w-1", scannedAt: Timestamp(milliseconds: 1_790_000_000_000))
+        let changes = entries.compactMap { try? $0.change.get() }
+        #expect(changes == [
+            .walkIn(WalkIn(guestID: "w-1", code: "W-ABC", name: "Walk In", email: "w@example.org", accessTypeID: "general", deviceID: "dev",
+                           station: "Door 9", operatorName: "Sam", createdAt: Timestamp(milliseconds: 1_790_000_000_000))),
+            .checkIn(CheckIn(key: key, station: "Door 9", operatorName: "Sam", source: .walkIn)),
+            .undo(Undo(key: key, undoneAt: Timestamp(milliseconds: 1_790_000_060_000), station: "Door 9", operatorName: "Sam")),
+        ])
+        #expect(try database.pendingGroups().map(\.eventName) == ["Gala"])
     }
 
     @Test("a failing migration leaves the database at its previous version with all data and reports which one failed")

@@ -97,8 +97,8 @@ import Testing
         #expect(model.handle(.character("y"), now: 0) == [.quit])
     }
 
-    @Test(arguments: SignOutChoice.allCases)
-    func signOutOffersThreeChoicesAndWarnsAboutPendingCheckIns(choice: SignOutChoice) {
+    @Test(arguments: PendingChangesChoice.allCases)
+    func signOutOffersThreeChoicesAndWarnsAboutPendingCheckIns(choice: PendingChangesChoice) {
         var model = ConsoleModel()
         model.status.pending = 3
         model.handle(.function(8), now: 0)

@@ -242,8 +242,8 @@ struct TestStation {
         defer { station.directory.remove() }
         try await station.engine.syncNow()
         for index in 1...2 { _ = try await station.checkIn(index, at: base + Int64(index)) }
-        await #expect(throws: SignOutRefusal(pending: 2, reason: nil)) { try await station.engine.signOut(.refuseIfPending) }
-        #expect(SignOutRefusal(pending: 2, reason: nil).description.hasPrefix("2 check-ins haven't synced"))
+        await #expect(throws: PendingChangesRefusal(pending: 2, reason: nil)) { try await station.engine.signOut(nil) }
+        #expect(PendingChangesRefusal(pending: 2, reason: nil).description.hasPrefix("2 check-ins haven't synced"))
         _ = try await station.engine.signOut(.keep)
         #expect(try station.database.pendingCount() == 2)
         #expect(try station.database.status().guests == 10)

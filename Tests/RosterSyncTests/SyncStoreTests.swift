@@ -122,8 +122,8 @@ import Testing
         #expect(entries.map(\.sortAt.milliseconds) == [1_000, 1_001, 1_002, 1_003])
         let prior = PriorCheckIn(by: "Sam", station: "Door 1", deviceID: "d1", at: Timestamp(milliseconds: 990))
         try await database.applyOutboxOutcomes([
-            (entries[0].id, .accepted), (entries[1].id, .duplicate(of: prior)),
-            (entries[2].id, .rejected(reason: "already checked in\u{1B}[31m", previous: prior)), (entries[3].id, .retry(reason: "timed out")),
+            OutboxResult(id: entries[0].id, outcome: .accepted), OutboxResult(id: entries[1].id, outcome: .duplicate(of: prior)),
+            OutboxResult(id: entries[2].id, outcome: .rejected(reason: "already checked in\u{1B}[31m", previous: prior)), OutboxResult(id: entries[3].id, outcome: .retry(reason: "timed out")),
         ])
         #expect(try database.pendingCount() == 1)
         let rejected = try database.rejectedOutbox()
@@ -133,7 +133,7 @@ import Testing
         #expect(try database.hubStatus(idempotencyKey: entries[0].ref)?.status == "accepted")
         #expect(try database.pendingOutbox().first?.attempts == 1)
         // An outcome for an entry already settled changes nothing.
-        try await database.applyOutboxOutcomes([(entries[1].id, .rejected(reason: "late", previous: nil))])
+        try await database.applyOutboxOutcomes([OutboxResult(id: entries[1].id, outcome: .rejected(reason: "late", previous: nil))])
         #expect(try database.hubStatus(idempotencyKey: entries[1].ref)?.status == "duplicate")
         #expect(try await database.discardPending(operatorName: "Alex") == 1)
         #expect(try database.pendingCount() == 0)

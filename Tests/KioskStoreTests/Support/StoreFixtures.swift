@@ -73,6 +73,19 @@ enum StoreFixtures {
             INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision) VALUES
                 (1790000000000, 'fixture-device', 'Door 1', 'Alex', 'camera', 'attempt', 'ABC1', 'g-1', 'admitted');
             """)
+        // From version 5 on: payloads are the typed changes, and each knows its hub and event.
+        if try db.columns(in: "outbox").contains(where: { $0.name == "hub_url" }) {
+            try db.execute(sql: """
+                INSERT INTO settings (key, value) VALUES ('hub_url', 'http://hub.example:8080'), ('sync_event_id', 'ev-fixture'),
+                    ('sync_event_name', 'Fixture Gala');
+                INSERT INTO outbox_events (hub_url, event_id, name) VALUES ('http://hub.example:8080', 'ev-fixture', 'Fixture Gala');
+                UPDATE outbox SET hub_url = 'http://hub.example:8080', event_id = 'ev-fixture',
+                    guest_id = (SELECT c.guest_id FROM check_ins c WHERE c.idempotency_key = outbox.ref),
+                    payload = (SELECT json_object('key', json_object('deviceID', c.device_id, 'guestID', c.guest_id, 'scannedAt', c.scanned_at),
+                        'station', c.station, 'operatorName', c.operator, 'source', c.source, 'direction', c.direction)
+                        FROM check_ins c WHERE c.idempotency_key = outbox.ref);
+                """)
+        }
         // From version 3 on: a badge job the printer has not confirmed yet.
         if try db.tableExists("print_jobs") {
             try db.execute(sql: """

@@ -23,25 +23,19 @@ final class RealHub: @unchecked Sendable {
     let eventID: String
     let email = "alex@example.org"
     let password = "correct horse battery"
+    /// Extra `checkin-hub serve` arguments (e.g. a short access-token lifetime).
+    let serveArguments: [String]
     // Touched only by the test that owns this hub, one call at a time.
     private var process: Process?
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    init(guests: Int) throws {
+    init(guests: Int, serveArguments: [String] = []) throws {
+        self.serveArguments = serveArguments
         directory = TemporaryDirectory("real-hub")
         database = "sqlite:" + directory.appending("hub.sqlite").path
         port = Self.freePort()
-        let created = try run(Self.executable, ["event", "create", "--db", database, "--name", "Sync Test", "--json"])
-        guard created.status == 0, let id = try created.json()["id"] as? String else {
-            throw HubFailure("event create: \(created.stderr)")
-        }
-        eventID = id
-        let csv = directory.appending("roster.csv")
-        try ("code,name,email\n" + (0..<guests).map { String(format: "CODE%06d,Guest %d,guest%d@example.org", $0, $0, $0) }
-            .joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
-        let imported = try run(Self.executable, ["import", "--db", database, "--event", id, csv.path, "--json"], timeout: 300)
-        guard imported.status == 0 else { throw HubFailure("import: \(imported.stderr)") }
+        eventID = try Self.createEvent(database: database, directory: directory, name: "Sync Test", roster: Self.roster(guests))
         let staff = try run(Self.executable, ["staff", "add", "--db", database, "--email", email, "--name", "Alex", "--role", "staff"],
                             stdin: password + "\n")
         guard staff.status == 0 else { throw HubFailure("staff add: \(staff.stderr)") }
@@ -52,7 +46,7 @@ final class RealHub: @unchecked Sendable {
         guard process == nil else { return }
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = ["serve", "--db", database, "--host", "127.0.0.1", "--port", String(port)]
+        process.arguments = ["serve", "--db", database, "--host", "127.0.0.1", "--port", String(port)] + serveArguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -77,9 +71,38 @@ final class RealHub: @unchecked Sendable {
         directory.remove()
     }
 
-    /// `checkin-hub stats --json` for the event.
-    func stats() throws -> [String: Any] {
-        try run(Self.executable, ["stats", "--db", database, "--event", eventID, "--json"]).json()
+    /// `checkin-hub stats --json` for the event (the first one by default).
+    func stats(event: String? = nil) throws -> [String: Any] {
+        try run(Self.executable, ["stats", "--db", database, "--event", event ?? eventID, "--json"]).json()
+    }
+
+    /// A roster CSV of `guests` guests with codes `CODE000000`…, names `Guest N` (or `prefix N`).
+    static func roster(_ guests: Int, namePrefix: String = "Guest") -> String {
+        "code,name,email\n" + (0..<guests).map { String(format: "CODE%06d,\(namePrefix) %d,guest%d@example.org", $0, $0, $0) }
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// Creates another event with its roster (through the hub's command line); returns its id.
+    func addEvent(name: String, roster: String) throws -> String {
+        try Self.createEvent(database: database, directory: directory, name: name, roster: roster)
+    }
+
+    static func createEvent(database: String, directory: TemporaryDirectory, name: String, roster: String) throws -> String {
+        let created = try run(executable, ["event", "create", "--db", database, "--name", name, "--json"])
+        guard created.status == 0, let id = try created.json()["id"] as? String else {
+            throw HubFailure("event create: \(created.stderr)")
+        }
+        let csv = directory.appending("roster-\(id).csv")
+        try roster.write(to: csv, atomically: true, encoding: .utf8)
+        let imported = try run(executable, ["import", "--db", database, "--event", id, csv.path, "--json"], timeout: 300)
+        guard imported.status == 0 else { throw HubFailure("import: \(imported.stderr)") }
+        return id
+    }
+
+    /// `checkin-hub tokens list --json`.
+    func sessions() throws -> [[String: Any]] {
+        let result = try run(Self.executable, ["tokens", "list", "--db", database, "--json"])
+        return (try result.json()["sessions"] as? [[String: Any]]) ?? []
     }
 
     func healthy() -> Bool {

@@ -9,14 +9,20 @@ final class StationProcess: Sendable {
     private let lines = Mutex<[String]>([])
     private let finished = Mutex(false)
 
-    init(_ arguments: [String]) throws {
+    /// Standard input held open while the process runs (a headless station ends at its end).
+    private let input: Pipe?
+
+    /// - Parameter headless: `kiosk run --headless`: collect its event lines from stdout and keep
+    ///   its standard input open, so it runs until killed.
+    init(_ arguments: [String], headless: Bool = false) throws {
         let process = Process()
         process.executableURL = BuiltProducts.executable("kiosk")
         process.arguments = arguments
         let out = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = out
-        process.standardInput = FileHandle.nullDevice
+        input = headless ? Pipe() : nil
+        process.standardOutput = headless ? out : FileHandle.nullDevice
+        process.standardError = headless ? FileHandle.nullDevice : out
+        process.standardInput = input ?? FileHandle.nullDevice
         self.process = process
         try process.run()
         let thread = Thread { [self] in

@@ -1,0 +1,283 @@
+import CheckInCore
+import Foundation
+import GRDB
+
+/// What the hub said about one uploaded outbox entry.
+public enum OutboxOutcome: Sendable, Equatable {
+    /// Recorded at the hub (or recorded earlier with the same key: the same answer).
+    case accepted
+    /// Another station admitted the guest within the tolerance window: this one is not a second
+    /// admission. Shown to the operator as information.
+    case duplicate(of: PriorCheckIn)
+    /// Refused for good (reason as the hub gave it); never retried, surfaced to the operator.
+    case rejected(reason: String, previous: PriorCheckIn?)
+    /// The hub does not know the guest. Not final while the roster may be behind: held until the
+    /// next pull, and refused only after ``OutboxHold/maximumUnknownAnswers`` such answers.
+    case unknownCode(reason: String)
+    /// The hub refused the change's time: the station's clock was wrong when it was recorded.
+    /// Never final: held, retried after each pull, shown as a clock fault.
+    case implausibleTime(reason: String)
+    /// Not settled (server error, timeout): stays pending, counted as one more attempt.
+    case retry(reason: String)
+}
+
+/// The hub's answer for one outbox entry.
+public struct OutboxResult: Sendable, Equatable {
+    public var id: Int64
+    public var outcome: OutboxOutcome
+
+    public init(id: Int64, outcome: OutboxOutcome) {
+        self.id = id
+        self.outcome = outcome
+    }
+}
+
+extension KioskDatabase {
+    // MARK: Recording (in the transaction of the change itself)
+
+    /// Adds a change for the hub in the caller's transaction, destined for the hub and event
+    /// selected now (none when the station works on a local roster). A second change with the
+    /// same kind and ref is the same change.
+    static func enqueue(_ db: Database, _ change: OutboxChange) throws {
+        let destination = try currentDestination(db)
+        let suspect = try !clockIsPlausible(db, at: change.sortAt)
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO outbox (kind, ref, payload, created_at, sort_at, hub_url, event_id, guest_id, clock_suspect)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [change.kind.rawValue, change.ref, try change.payload(), Timestamp.now().milliseconds,
+                             change.sortAt.milliseconds, destination?.hubURL, destination?.eventID, change.guestID, suspect])
+    }
+
+    /// The hub and event changes recorded now belong to.
+    static func currentDestination(_ db: Database) throws -> SyncDestination? {
+        guard let hub = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SettingKey.hubURL.rawValue]),
+              let event = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SyncSettingKey.eventID.rawValue])
+        else { return nil }
+        return SyncDestination(hubURL: hub, eventID: event)
+    }
+
+    // MARK: Reading
+
+    static let entryColumns = "id, kind, ref, payload, sort_at, attempts, last_error, hub_url, event_id, hold, clock_suspect"
+
+    static func entry(_ row: Row) -> OutboxEntry {
+        let kind: String = row["kind"]
+        let change: Result<OutboxChange, OutboxChange.Unreadable>
+        do { change = .success(try OutboxChange(kind: kind, payload: row["payload"])) } catch { change = .failure(error) }
+        let hub: String? = row["hub_url"], event: String? = row["event_id"]
+        return OutboxEntry(
+            id: row["id"], kind: OutboxChange.Kind(rawValue: kind), ref: row["ref"], change: change,
+            destination: hub.flatMap { hub in event.map { SyncDestination(hubURL: hub, eventID: $0) } },
+            sortAt: Timestamp(milliseconds: row["sort_at"]), attempts: row["attempts"], lastError: row["last_error"],
+            hold: (row["hold"] as String?).flatMap(OutboxHold.init(rawValue:)), clockSuspect: row["clock_suspect"])
+    }
+
+    /// Every pending change, held or not, in replay order (scan time, then insertion).
+    public func pendingOutbox(limit: Int = 500) throws(StoreError) -> [OutboxEntry] {
+        try requireUsable()
+        return try wrap {
+            try writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT \(Self.entryColumns) FROM outbox WHERE state = 'pending' ORDER BY sort_at, id LIMIT ?
+                    """, arguments: [limit]).map(Self.entry)
+            }
+        }
+    }
+
+    /// The next changes to upload to `destination`, in replay order: pending, not held, and not
+    /// behind a held change of the same guest (an undo never overtakes its held check-in).
+    public func uploadableOutbox(for destination: SyncDestination, limit: Int) async throws(StoreError) -> [OutboxEntry] {
+        try requireUsable()
+        return try await wrap {
+            try await writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT \(Self.entryColumns) FROM outbox o
+                    WHERE o.state = 'pending' AND o.hold IS NULL AND o.hub_url = ? AND o.event_id = ?
+                      AND NOT EXISTS (SELECT 1 FROM outbox h WHERE h.guest_id = o.guest_id AND h.state = 'pending'
+                                      AND h.hold IS NOT NULL AND (h.sort_at < o.sort_at OR (h.sort_at = o.sort_at AND h.id < o.id)))
+                    ORDER BY o.sort_at, o.id LIMIT ?
+                    """, arguments: [destination.hubURL, destination.eventID, limit]).map(Self.entry)
+            }
+        }
+    }
+
+    /// Destinations on `hubURL` that have changes ready to upload, oldest change first.
+    public func uploadDestinations(hubURL: String) async throws(StoreError) -> [SyncDestination] {
+        try requireUsable()
+        return try await wrap {
+            try await writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT event_id, MIN(sort_at) AS first FROM outbox
+                    WHERE state = 'pending' AND hold IS NULL AND hub_url = ? AND event_id IS NOT NULL
+                    GROUP BY event_id ORDER BY first
+                    """, arguments: [hubURL]).map { SyncDestination(hubURL: hubURL, eventID: $0["event_id"]) }
+            }
+        }
+    }
+
+    /// Pending changes per destination, with the event names the station knows.
+    public func pendingGroups() throws(StoreError) -> [PendingGroup] {
+        try wrap {
+            try writer.read { db in
+                guard try db.tableExists("outbox_events") else { return [] }
+                return try Row.fetchAll(db, sql: """
+                    SELECT o.hub_url, o.event_id, e.name, COUNT(*) AS pending, SUM(o.hold IS NOT NULL) AS held,
+                        SUM(o.clock_suspect) AS suspect
+                    FROM outbox o LEFT JOIN outbox_events e ON e.hub_url = o.hub_url AND e.event_id = o.event_id
+                    WHERE o.state = 'pending' GROUP BY o.hub_url, o.event_id ORDER BY MIN(o.sort_at)
+                    """).map { row in
+                    let hub: String? = row["hub_url"], event: String? = row["event_id"]
+                    return PendingGroup(
+                        destination: hub.flatMap { hub in event.map { SyncDestination(hubURL: hub, eventID: $0) } },
+                        eventName: row["name"], pending: row["pending"], held: row["held"], clockSuspect: row["suspect"])
+                }
+            }
+        }
+    }
+
+    /// Number of changes still waiting for the hub (held ones included).
+    public func pendingCount() throws(StoreError) -> Int {
+        try wrap { try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE state = 'pending'") ?? 0 } }
+    }
+
+    /// Pending changes that belong somewhere else than `destination` (another event or hub).
+    public func pendingCount(notFor destination: SyncDestination) throws(StoreError) -> Int {
+        try wrap {
+            try writer.read { db in
+                try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM outbox WHERE state = 'pending' AND event_id IS NOT NULL
+                      AND NOT (hub_url = ? AND event_id = ?)
+                    """, arguments: [destination.hubURL, destination.eventID]) ?? 0
+            }
+        }
+    }
+
+    /// Entries the hub refused for good, oldest first, with their reasons.
+    public func rejectedOutbox() throws(StoreError) -> [OutboxEntry] {
+        try wrap {
+            try writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT \(Self.entryColumns) FROM outbox WHERE state = 'rejected' ORDER BY sort_at, id
+                    """).map(Self.entry)
+            }
+        }
+    }
+
+    // MARK: Settling
+
+    /// Applies the hub's answers to uploaded entries in one transaction. Settled entries leave the
+    /// pending queue (`synced` or `rejected`, kept for the record); a `duplicate` also updates
+    /// the local check-in with who/where/when of the admission it duplicates; held ones wait
+    /// for the next pull.
+    public func applyOutboxOutcomes(_ results: [OutboxResult], at: Timestamp = .now()) async throws(StoreError) {
+        try requireUsable()
+        guard !results.isEmpty else { return }
+        let deviceID = self.deviceID
+        try await wrap {
+            try await writer.write { db in
+                var settled = false
+                for result in results {
+                    let id = result.id
+                    guard let row = try Row.fetchOne(db, sql: "SELECT kind, ref, unknown_answers FROM outbox WHERE id = ? AND state = 'pending'",
+                                                     arguments: [id]) else { continue }
+                    let kind: String = row["kind"], ref: String = row["ref"]
+                    let isCheckIn = kind == OutboxChange.Kind.checkIn.rawValue
+                    func reject(_ reason: String, previous: PriorCheckIn?) throws {
+                        let text = Sanitized.text(reason)
+                        try db.execute(sql: "UPDATE outbox SET state = 'rejected', hold = NULL, attempts = attempts + 1, last_error = ? WHERE id = ?",
+                                       arguments: [text, id])
+                        if isCheckIn {
+                            var detail: [String: JSONValue] = ["reason": .string(text)]
+                            if let previous { detail["previous"] = Self.describe(previous) }
+                            try db.execute(sql: "UPDATE check_ins SET hub_status = 'rejected', hub_detail = ? WHERE idempotency_key = ?",
+                                           arguments: [JSONValue.object(detail).serialized, ref])
+                        }
+                        try db.execute(sql: """
+                            INSERT INTO audit_log (at, device_id, station, operator, source, action, detail)
+                            VALUES (?, ?, '', 'sync', 'sync', 'hub_rejected', ?)
+                            """, arguments: [at.milliseconds, deviceID, "\(kind) \(ref): \(text)"])
+                    }
+                    switch result.outcome {
+                    case .accepted:
+                        settled = true
+                        try db.execute(sql: "UPDATE outbox SET state = 'synced', hold = NULL, attempts = attempts + 1, last_error = NULL WHERE id = ?",
+                                       arguments: [id])
+                        if isCheckIn {
+                            try db.execute(sql: "UPDATE check_ins SET hub_status = 'accepted', hub_detail = NULL WHERE idempotency_key = ?", arguments: [ref])
+                        }
+                    case .duplicate(let prior):
+                        settled = true
+                        let detail = Self.describe(prior)
+                        try db.execute(sql: "UPDATE outbox SET state = 'synced', hold = NULL, attempts = attempts + 1, last_error = ? WHERE id = ?",
+                                       arguments: ["duplicate of " + detail.serialized, id])
+                        if isCheckIn {
+                            try db.execute(sql: "UPDATE check_ins SET hub_status = 'duplicate', hub_detail = ? WHERE idempotency_key = ?",
+                                           arguments: [detail.serialized, ref])
+                        }
+                    case .rejected(let reason, let previous):
+                        settled = true
+                        try reject(reason, previous: previous)
+                    case .unknownCode(let reason):
+                        let answers = (row["unknown_answers"] as Int) + 1
+                        if answers >= OutboxHold.maximumUnknownAnswers {
+                            settled = true
+                            try db.execute(sql: "UPDATE outbox SET unknown_answers = ? WHERE id = ?", arguments: [answers, id])
+                            try reject("\(reason) (still unknown after \(answers - 1) roster updates)", previous: nil)
+                        } else {
+                            try db.execute(sql: """
+                                UPDATE outbox SET hold = ?, unknown_answers = ?, attempts = attempts + 1, last_error = ? WHERE id = ?
+                                """, arguments: [OutboxHold.unknownCode.rawValue, answers, Sanitized.text(reason), id])
+                        }
+                    case .implausibleTime(let reason):
+                        try db.execute(sql: "UPDATE outbox SET hold = ?, attempts = attempts + 1, last_error = ? WHERE id = ?",
+                                       arguments: [OutboxHold.implausibleTime.rawValue, Sanitized.text(reason), id])
+                    case .retry(let reason):
+                        try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
+                                       arguments: [Sanitized.text(reason), id])
+                    }
+                }
+                if settled { try Self.put(db, SettingKey.lastPush.rawValue, at.iso8601) }
+            }
+        }
+    }
+
+    /// After a roster pull, held changes are tried once more: the roster (ours or the hub's) may
+    /// have caught up, or the hub's clock moved past a time that was ahead of it.
+    public func releaseHeldChanges() async throws(StoreError) {
+        try requireUsable()
+        try await wrap {
+            try await writer.write { db in
+                try db.execute(sql: "UPDATE outbox SET hold = NULL WHERE state = 'pending' AND hold IS NOT NULL")
+            }
+        }
+    }
+
+    static func describe(_ prior: PriorCheckIn) -> JSONValue {
+        ["by": .string(Sanitized.text(prior.by)), "station": .string(Sanitized.text(prior.station)),
+         "device_id": .string(Sanitized.text(prior.deviceID)), "at": .string(prior.at.iso8601)]
+    }
+
+    /// Drops pending changes (`kiosk signout --discard`, `kiosk use --discard`), logged in the
+    /// audit log with the count.
+    /// - Parameter keeping: changes for this destination (and changes recorded without a hub)
+    ///   are kept; `nil` drops every pending change.
+    /// - Returns: how many were discarded.
+    public func discardPending(operatorName: String, keeping: SyncDestination? = nil, reason: String = "at sign-out") async throws(StoreError) -> Int {
+        try requireUsable()
+        let deviceID = self.deviceID
+        return try await wrap {
+            try await writer.write { db in
+                let condition = keeping == nil ? "state = 'pending'"
+                    : "state = 'pending' AND event_id IS NOT NULL AND NOT (hub_url = ? AND event_id = ?)"
+                let arguments: StatementArguments = keeping.map { [$0.hubURL, $0.eventID] } ?? []
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE \(condition)", arguments: arguments) ?? 0
+                try db.execute(sql: "UPDATE outbox SET state = 'discarded' WHERE \(condition)", arguments: arguments)
+                try db.execute(sql: """
+                    INSERT INTO audit_log (at, device_id, station, operator, source, action, detail)
+                    VALUES (?, ?, '', ?, 'typed', 'discard_pending', ?)
+                    """, arguments: [Timestamp.now().milliseconds, deviceID, operatorName, "\(count) unsynced changes discarded \(reason)"])
+                return count
+            }
+        }
+    }
+}
