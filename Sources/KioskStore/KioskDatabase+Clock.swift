@@ -12,7 +12,7 @@ public enum ClockState: Sendable, Hashable {
     public var message: String? {
         switch self {
         case .plausible: nil
-        case .wrong: "Clock wrong — set the time (check-ins are kept and marked)"
+        case .wrong: "Clock wrong — set the time"
         }
     }
 }

@@ -16,23 +16,39 @@ public enum RosterFileReader {
         var info = stat()
         guard stat(url.path, &info) == 0 else { throw .cannotRead(String(cString: strerror(errno))) }
         guard Int64(info.st_size) <= Int64(maximumBytes) else { throw .tooLarge(bytes: Int64(info.st_size), limit: maximumBytes) }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .cannotRead((error as NSError).localizedDescription) }
-        try checkLines(data)
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .cannotRead(String(cString: strerror(errno))) }
+        defer { try? handle.close() }
+        // Lines are checked chunk by chunk while the file is read: a file that is one endless
+        // field is refused having held one chunk, not the whole file.
+        var data = Data()
+        data.reserveCapacity(Int(info.st_size))
+        var lines = LineLengths(limit: maximumLineBytes)
+        while true {
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 1 << 16) ?? Data() } catch { throw .cannotRead((error as NSError).localizedDescription) }
+            if chunk.isEmpty { break }
+            try lines.check(chunk)
+            data.append(chunk)
+        }
         return data
     }
 
-    /// Throws ``RosterFileError/lineTooLong(line:limit:)`` for the first line over the limit.
-    static func checkLines(_ data: Data) throws(RosterFileError) {
+    /// Counts bytes per physical line across chunks.
+    struct LineLengths {
+        let limit: Int
         var line = 1
         var length = 0
-        for byte in data {
-            if byte == 0x0A {
-                line += 1
-                length = 0
-            } else {
-                length += 1
-                if length > maximumLineBytes { throw .lineTooLong(line: line, limit: maximumLineBytes) }
+
+        /// Throws ``RosterFileError/lineTooLong(line:limit:)`` for the first line over the limit.
+        mutating func check(_ chunk: Data) throws(RosterFileError) {
+            for byte in chunk {
+                if byte == 0x0A {
+                    line += 1
+                    length = 0
+                } else {
+                    length += 1
+                    if length > limit { throw .lineTooLong(line: line, limit: limit) }
+                }
             }
         }
     }

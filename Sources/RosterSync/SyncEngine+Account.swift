@@ -11,7 +11,7 @@ extension SyncEngine {
     /// - Parameter stationName: the station's name at the hub ("Door 2"); the stored one when `nil`.
     public func signIn(hubURL: String, email: String, password: String, stationName: String?) async throws(SyncError) -> StationSession {
         let url = try HubClient.parseHubURL(hubURL)
-        let client = HubClient(baseURL: url, timeout: configuration.requestTimeout)
+        let client = HubClient(baseURL: url, timeout: configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes)
         let pair: TokenPair
         do {
             pair = try await client.signIn(email: email, password: password)

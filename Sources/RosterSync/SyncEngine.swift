@@ -57,7 +57,7 @@ public actor SyncEngine {
         monitor = ConnectivityMonitor(state: session == nil ? .notConfigured : (session!.signedOut ? .signedOut : .offline),
                                       slowThreshold: configuration.slowThreshold)
         if let session, let url = try? HubClient.parseHubURL(session.hubURL) {
-            client = HubClient(baseURL: url, timeout: configuration.requestTimeout)
+            client = HubClient(baseURL: url, timeout: configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes)
         }
         (statusUpdates, statusContinuation) = AsyncStream.makeStream(of: SyncStatus.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -218,7 +218,7 @@ public actor SyncEngine {
         guard session == nil || session?.signedOut == true else { return }
         guard let fresh = try? sessionFile.load(), fresh != session else { return }
         session = fresh
-        client = (try? HubClient.parseHubURL(fresh.hubURL)).map { HubClient(baseURL: $0, timeout: configuration.requestTimeout) }
+        client = (try? HubClient.parseHubURL(fresh.hubURL)).map { HubClient(baseURL: $0, timeout: configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes) }
         if fresh.signedOut { monitor.signedOut() } else { monitor.signedIn() }
     }
 

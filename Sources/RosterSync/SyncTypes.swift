@@ -18,6 +18,8 @@ public struct SyncConfiguration: Sendable {
     public var retrySchedule = RetrySchedule()
     /// Answers slower than this make the link `degraded`.
     public var slowThreshold: Duration = .seconds(3)
+    /// The largest hub answer read (see ``HubClient/maximumAnswerBytes``).
+    public var maximumAnswerBytes = HubClient.maximumAnswerBytes
 
     public init() {}
 }

@@ -114,3 +114,24 @@ struct RosterCSVParserTests {
         #expect(file.rows.map(\.line) == [2, 4])
     }
 }
+
+@Suite struct RosterFileReaderTests {
+    @Test func aFileLargerThanAnyRosterIsRefusedBeforeItIsRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(RosterFileReader.maximumBytes) + 1)   // sparse: no disk used
+        try handle.close()
+        #expect(throws: RosterFileError.tooLarge(bytes: Int64(RosterFileReader.maximumBytes) + 1, limit: RosterFileReader.maximumBytes)) {
+            _ = try RosterFileReader.read(url)
+        }
+    }
+
+    @Test func aSingleHugeFieldIsRefusedWithItsLine() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("field-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(("code,name\nA1,Ann\n" + String(repeating: "x", count: RosterFileReader.maximumLineBytes + 1)).utf8).write(to: url)
+        #expect(throws: RosterFileError.lineTooLong(line: 3, limit: RosterFileReader.maximumLineBytes)) { _ = try RosterFileReader.read(url) }
+    }
+}

@@ -150,4 +150,59 @@ struct SyncContractTests {
         #expect(try hub.stats()["checked_in"] as? Int == 6)
         #expect(!station.output.contains { $0.contains("signed_out") || $0.contains("refresh refused") })
     }
+
+    @Test(.enabled(if: geteuid() == 0, "needs root to mount a small file system"))
+    func aSyncThatFillsTheDiskExits74AndKeepsWhatWasRecorded() throws {
+        let hub = try RealHub(guests: 30_000)
+        defer { hub.remove() }
+        let directory = TemporaryDirectory("contract-full-disk")
+        defer { directory.remove() }
+        let mountPoint = directory.appending("small")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mounted = try run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=3m", "tmpfs", mountPoint.path])
+        try #require(mounted.status == 0, "tmpfs: \(mounted.stderr)")
+        defer { _ = try? run(URL(fileURLWithPath: "/bin/umount"), [mountPoint.path]) }
+        let data = mountPoint.appendingPathComponent("data").path
+        let csv = directory.appending("roster.csv")
+        try RealHub.roster(5).write(to: csv, atomically: true, encoding: .utf8)
+        #expect(try run(kiosk, ["import", csv.path, "--data-dir", data]).status == 0)
+        try checkIn(data, "CODE000001")
+        try signIn(hub, data: data, event: hub.eventID)
+        let sync = try run(kiosk, ["sync", "--json", "--data-dir", data])
+        #expect(sync.status == 74, "\(sync.stderr)")
+        #expect(sync.stderr.contains("disk is full"), "\(sync.stderr)")
+        let pending = try run(kiosk, ["status", "--json", "--data-dir", data])
+        #expect((try pending.json()["sync"] as? [String: Any])?["pending"] as? Int == 1, "\(pending.stderr)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/faketime"), "needs faketime"))
+    func checkInsRecordedWithAWrongClockAreKeptMarkedAndHeldNeverRefused() throws {
+        let hub = try RealHub(guests: 20)
+        defer { hub.remove() }
+        let directory = TemporaryDirectory("contract-clock")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        try signIn(hub, data: data, event: hub.eventID)
+        #expect(try run(kiosk, ["sync", "--data-dir", data]).status == 0)
+        // A box without a real-time clock that booted without network time.
+        let faketime = URL(fileURLWithPath: "/usr/bin/faketime")
+        let admitted = try run(faketime, ["2001-01-01 09:00:00", kiosk.path, "checkin", "CODE000005", "--data-dir", data, "--json"])
+        #expect(admitted.status == 0, "the door keeps admitting: \(admitted.stderr)")
+        let wrong = try run(faketime, ["2001-01-01 09:00:05", kiosk.path, "status", "--json", "--data-dir", data]).json()
+        #expect((wrong["clock"] as? [String: Any])?["state"] as? String == "wrong")
+        #expect(((wrong["clock"] as? [String: Any])?["message"] as? String)?.hasPrefix("Clock wrong — set the time") == true)
+
+        let synced = try run(kiosk, ["sync", "--json", "--data-dir", data])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let answer = try synced.json()
+        #expect((answer["pushed"] as? [String: Any])?["held"] as? Int == 1)
+        #expect((answer["refused"] as? [Any])?.isEmpty == true, "a refusal for time is not final")
+        let group = try #require(((try status(data)["sync"] as? [String: Any])?["by_event"] as? [[String: Any]])?.first)
+        #expect(group["pending"] as? Int == 1)
+        #expect(group["held"] as? Int == 1)
+        #expect(group["clock_suspect"] as? Int == 1)
+        #expect(try hub.stats()["checked_in"] as? Int == 0)
+        // Once the clock is right, the station is plausible again; the held check-in stays kept.
+        #expect(((try status(data)["clock"] as? [String: Any])?["state"] as? String) == "ok")
+    }
 }

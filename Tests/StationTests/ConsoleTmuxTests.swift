@@ -8,9 +8,10 @@ import Testing
 /// The real console in tmux against a real data directory.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct ConsoleTmuxTests {
-    func start(_ extra: [String] = [], environment: [String: String] = [:]) throws -> (TmuxConsole, TemporaryDirectory) {
+    func start(_ extra: [String] = [], environment: [String: String] = [:], wrapper: [String] = []) throws -> (TmuxConsole, TemporaryDirectory) {
         let directory = TemporaryDirectory("kiosk-console")
-        let console = try TmuxConsole(["--data-dir", directory.appending("data").path] + extra, directory: directory, environment: environment)
+        let console = try TmuxConsole(["--data-dir", directory.appending("data").path] + extra, directory: directory, environment: environment,
+                                      wrapper: wrapper)
         try console.waitFor("Scan your ticket")
         return (console, directory)
     }
@@ -31,6 +32,21 @@ struct ConsoleTmuxTests {
         #expect(screen.contains("José Müller"))
         let badges = try FileManager.default.contentsOfDirectory(atPath: directory.appending("data/badges").path)
         #expect(badges.count == 1)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/faketime"), "needs Debian's faketime"))
+    func aWrongClockIsShownOnTheStatusLineWhileTheDoorKeepsAdmitting() throws {
+        // A box without a real-time clock that booted without network time thinks it is 2001.
+        let (console, directory) = try start(wrapper: ["/usr/bin/faketime", "2001-01-01 09:00:00"])
+        defer { console.stop(); directory.remove() }
+        try console.waitFor("Clock wrong — set the time")
+        try console.type("DEMO-0002")
+        try console.send("Enter")
+        try console.waitFor("Welcome")
+        let marked = try database(directory).read { db in try Int.fetchOne(db, sql: "SELECT SUM(clock_suspect) FROM outbox") }
+        #expect(marked == 1, "the check-in is kept and marked")
+        try console.send("F11")
+        try console.waitFor("None: every upload was accepted.")
     }
 
     @Test func searchWithoutAccentsFindsJoséMüllerAndChecksHimIn() throws {

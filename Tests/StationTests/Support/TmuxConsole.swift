@@ -10,13 +10,16 @@ final class TmuxConsole {
 
     /// Starts `kiosk run ARGS` in a `columns`×`rows` window; the pane stays open after the
     /// station exits and its exit status is written to a file.
-    init(_ arguments: [String], directory: TemporaryDirectory, environment: [String: String] = [:], columns: Int = 100, rows: Int = 30) throws {
+    /// - Parameter wrapper: a command that runs the station (e.g. `faketime DATE`).
+    init(_ arguments: [String], directory: TemporaryDirectory, environment: [String: String] = [:], wrapper: [String] = [],
+         columns: Int = 100, rows: Int = 30) throws {
         self.directory = directory
         exitFile = directory.appending("exit-status")
         let kiosk = BuiltProducts.executable("kiosk").path
         let env = (["TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"].merging(environment) { $1 })
             .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let command = "env \(env) \(Self.quote(kiosk)) run \(arguments.map(Self.quote).joined(separator: " ")) 2>\(Self.quote(directory.appending("stderr.log").path)); echo $? > \(Self.quote(exitFile.path)); sleep 600"
+        let prefix = wrapper.map { Self.quote($0) + " " }.joined()
+        let command = "env \(env) \(prefix)\(Self.quote(kiosk)) run \(arguments.map(Self.quote).joined(separator: " ")) 2>\(Self.quote(directory.appending("stderr.log").path)); echo $? > \(Self.quote(exitFile.path)); sleep 600"
         try tmux(["-u", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command])
         let pids = try tmux(["display-message", "-p", "-t", "0", "#{pid} #{pane_pid}"]).split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         serverPID = pids.first
