@@ -1,12 +1,4 @@
-/// When the station prints a badge, per event.
-public enum PrintPolicy: String, Sendable, CaseIterable {
-    /// Every admission prints a badge.
-    case auto
-    /// The first admission prints; another badge needs an operator's reprint, which is logged.
-    case once
-    /// Badges print only when an operator asks.
-    case onRequest = "on_request"
-}
+import CheckInCore
 
 /// The outcome states of a badge job, as stored and reported (`kiosk badge --json`'s `state`).
 public enum BadgeState: String, Sendable {
@@ -34,7 +26,7 @@ public struct SpoolerConfiguration: Sendable {
     public var keepWatchingAfterTimeout: Bool
 
     public init(queue: String, failoverQueue: String? = nil, timeout: Duration = .seconds(20),
-                pollInterval: Duration = .milliseconds(100), policy: PrintPolicy = .auto, keepWatchingAfterTimeout: Bool = true) {
+                pollInterval: Duration = .milliseconds(100), policy: PrintPolicy = .onAdmission, keepWatchingAfterTimeout: Bool = true) {
         self.queue = queue
         self.failoverQueue = failoverQueue
         self.timeout = timeout

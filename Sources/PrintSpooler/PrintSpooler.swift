@@ -54,9 +54,9 @@ public actor PrintSpooler {
     /// - Returns: `nil` when the policy says not to print (on request only, or already printed once).
     public func admitted(_ guest: GuestDetails, operatorName: String = "") async throws -> PrintOutcome? {
         switch configuration.policy {
-        case .onRequest: return nil
+        case .onRequest, .walkInsOnly: return nil
         case .once: if try previousBadge(guestID: guest.guest.id) != nil { return nil }
-        case .auto: break
+        case .onAdmission: break
         }
         return try await print(guest, requestedBy: operatorName)
     }

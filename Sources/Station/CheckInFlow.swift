@@ -1,15 +1,6 @@
 import CheckInCore
 import OperatorConsole
 
-/// When a badge is printed.
-public enum PrintPolicy: String, Sendable, Equatable, CaseIterable {
-    /// At every admission (first entry, re-entry, walk-in).
-    case onAdmission = "on_admission"
-    /// Only for walk-ins (pre-printed badges for everyone else).
-    case walkInsOnly = "walk_ins_only"
-    case never
-}
-
 /// What was presented at the station: a code (camera, scanner, keyboard, search) or a walk-in.
 public struct Presentation: Sendable, Equatable {
     public enum Input: Sendable, Equatable {
@@ -132,11 +123,8 @@ public struct CheckInFlow: Sendable, Equatable {
 
     private func shouldPrint(_ outcome: RecordedOutcome, presentation: Presentation) -> Bool {
         guard outcome.decision == .admitted else { return false }
-        switch policy {
-        case .onAdmission: return true
-        case .walkInsOnly: if case .walkIn = presentation.input { return true } else { return false }
-        case .never: return false
-        }
+        let walkIn = if case .walkIn = presentation.input { true } else { false }
+        return policy.printsAutomatically(walkIn: walkIn, alreadyPrinted: false)
     }
 
     private mutating func finish(_ feedback: Feedback) -> [Action] {

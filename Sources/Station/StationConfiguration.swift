@@ -1,3 +1,4 @@
+import CheckInCore
 import Foundation
 
 /// `kiosk run`'s settings: the configuration file (`key = value`, `#` comments; see
@@ -17,6 +18,9 @@ public struct StationConfiguration: Sendable, Equatable {
     public var frameHeight = 480
     public var stationName: String?
     public var operatorName: String?
+    /// Things the file says that work but should change (an old name of a print policy), for
+    /// the operator; never a reason to refuse the configuration.
+    public var warnings: [String] = []
 
     public init() {}
 
@@ -55,9 +59,10 @@ public struct StationConfiguration: Sendable, Equatable {
         case "printer": printer = text
         case "template": badgeTemplate = text
         case "print_policy":
-            guard let policy = PrintPolicy(rawValue: value) else {
+            guard let (policy, alias) = PrintPolicy.parse(value) else {
                 throw .configuration(file: file, line: line, reason: "print_policy must be one of \(PrintPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
             }
+            if alias { warnings.append("\(file):\(line): print_policy = \(value) is the old name of \(policy.rawValue); use that.") }
             printPolicy = policy
         case "self_service_pin":
             guard value.isEmpty || (value.count >= 4 && value.allSatisfy(\.isNumber)) else {

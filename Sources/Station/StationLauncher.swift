@@ -165,7 +165,7 @@ public enum StationLauncher {
             FileHandle.standardOutput.write(Data((event.json.serialized + "\n").utf8))
             return storageUnavailableStatus
         }
-        let runtime = StationRuntime(database: database, printer: NoBadgePrinter(), sync: NoHub(database: database), policy: .never)
+        let runtime = StationRuntime(database: database, printer: NoBadgePrinter(), sync: NoHub(database: database), policy: .onRequest)
         var model = ConsoleModel(pin: pin)
         if case .storageUnavailable(let state, let pending, let guests) = event {
             var migration: String?

@@ -29,7 +29,7 @@ struct PrinterOptions: ParsableArguments {
     func configuration(queue: String, database: KioskDatabase, watch: Bool) throws -> SpoolerConfiguration {
         let storedTimeout = try database.printSetting("timeout_seconds").flatMap(Double.init)
         let seconds = timeout ?? storedTimeout ?? 20
-        let policy = try database.printSetting("policy").flatMap(PrintPolicy.init(rawValue:)) ?? .auto
+        let policy = try database.printSetting("policy").flatMap(PrintPolicy.init(configured:)) ?? .onAdmission
         return SpoolerConfiguration(
             queue: queue, failoverQueue: try failover ?? database.printSetting("failover_queue"),
             timeout: .milliseconds(Int64(seconds * 1000)), policy: policy, keepWatchingAfterTimeout: watch)

@@ -1,3 +1,4 @@
+import CheckInCore
 import ArgumentParser
 import Foundation
 import KioskStore
@@ -35,7 +36,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Hub URL to sync with.")
     var hub: String?
 
-    @Option(name: .customLong("print-policy"), help: "When to print a badge: on_admission, walk_ins_only, never.")
+    @Option(name: .customLong("print-policy"), help: "When to print a badge: on_admission, once, walk_ins_only, on_request.")
     var printPolicy: String?
 
     @Flag(help: "No console: one JSON line per event on stdout (also used when there is no terminal).")
@@ -49,7 +50,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let frameSize, StationConfiguration.frameSize(frameSize) == nil { throw ValidationError("--frame-size must look like 640x480") }
-        if let printPolicy, PrintPolicy(rawValue: printPolicy) == nil {
+        if let printPolicy, PrintPolicy(configured: printPolicy) == nil {
             throw ValidationError("--print-policy must be one of \(PrintPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if camera != nil && frames != nil { throw ValidationError("use either --camera or --frames") }
@@ -66,12 +67,13 @@ struct RunCommand: AsyncParsableCommand {
             }
             do {
                 var configuration = try config.map { try StationConfiguration.load(URL(fileURLWithPath: $0)) } ?? StationConfiguration()
+                for warning in configuration.warnings { CommandOutput.printError("kiosk run: \(warning)") }
                 if let camera { configuration.camera = camera; configuration.frames = nil }
                 if let frames { configuration.frames = frames; configuration.camera = nil }
                 if let frameSize, let size = StationConfiguration.frameSize(frameSize) { (configuration.frameWidth, configuration.frameHeight) = size }
                 if let printer { configuration.printer = printer }
                 if let hub { configuration.hubURL = hub }
-                if let printPolicy { configuration.printPolicy = PrintPolicy(rawValue: printPolicy) ?? .onAdmission }
+                if let printPolicy { configuration.printPolicy = PrintPolicy(configured: printPolicy) ?? .onAdmission }
                 if selfService { configuration.selfService = true }
                 launch.configuration = configuration
                 launch.headless = headless

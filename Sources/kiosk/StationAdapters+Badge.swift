@@ -21,7 +21,7 @@ extension StationAdapters {
             let templates = try template.map { try BadgeTemplates.load(from: URL(fileURLWithPath: $0)) } ?? BadgeTemplates()
             // The station's flow decides when to print; the spooler always prints what it is given.
             let spooler = PrintSpooler(database: database, cups: CupsClient(), templates: templates,
-                                       configuration: SpoolerConfiguration(queue: queue, policy: .auto))
+                                       configuration: SpoolerConfiguration(queue: queue, policy: .onAdmission))
             return SpoolerBadgePrinter(spooler: spooler, database: database, queue: queue)
         }
     }

@@ -34,7 +34,7 @@ import Testing
         #expect(flow.recorded(outcome) == [.feedback(Feedback(presentation: presentation, outcome: outcome, badge: nil, failure: nil))])
     }
 
-    @Test(arguments: [(PrintPolicy.onAdmission, true, true), (.walkInsOnly, false, true), (.never, false, false)])
+    @Test(arguments: [(PrintPolicy.onAdmission, true, true), (.walkInsOnly, false, true), (.onRequest, false, false)])
     func printPolicyDecidesWhichAdmissionsGetABadge(policy: PrintPolicy, printsScan: Bool, printsWalkIn: Bool) {
         var flow = CheckInFlow(policy: policy)
         _ = flow.present(code("DEMO-0001"))

@@ -1,3 +1,4 @@
+import CheckInCore
 import Foundation
 import KioskStore
 import KioskTestSupport
@@ -79,6 +80,17 @@ struct HeadlessTests {
         #expect(configuration.printer == "BrotherQL")
         #expect(configuration.selfServicePIN == "4321")
         #expect(configuration.frameWidth == 1280 && configuration.frameHeight == 720)
+    }
+
+    @Test(arguments: [("never", PrintPolicy.onRequest), ("auto", .onAdmission), ("once", .once), ("walk_ins_only", .walkInsOnly)])
+    func anUpgradedStationsPrintPolicyStillLoadsOldNamesWithAWarning(value: String, policy: PrintPolicy) throws {
+        let directory = TemporaryDirectory("kiosk-config")
+        defer { directory.remove() }
+        let file = directory.appending("kiosk.conf")
+        try "print_policy = \(value)\n".write(to: file, atomically: true, encoding: .utf8)
+        let configuration = try StationConfiguration.load(file)
+        #expect(configuration.printPolicy == policy)
+        #expect(configuration.warnings.isEmpty == (value == policy.rawValue))
     }
 
     @Test func exampleConfigurationParses() throws {

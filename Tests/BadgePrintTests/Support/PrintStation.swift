@@ -31,7 +31,7 @@ struct PrintStation {
         try database.guest(id: Self.guests[index].id)!
     }
 
-    func spooler(queue: String = "badge", failover: String? = nil, timeout: Duration = .seconds(60), policy: PrintPolicy = .auto) -> PrintSpooler {
+    func spooler(queue: String = "badge", failover: String? = nil, timeout: Duration = .seconds(60), policy: PrintPolicy = .onAdmission) -> PrintSpooler {
         PrintSpooler(database: database, cups: CupsClient(server: rig.server),
                      configuration: SpoolerConfiguration(queue: queue, failoverQueue: failover, timeout: timeout, policy: policy))
     }
