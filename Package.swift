@@ -183,6 +183,7 @@ targets += [
             "KioskStore",
             "HubAPI",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]
     ),
     .testTarget(
@@ -216,8 +217,10 @@ targets += [
     .target(
         name: "Station",
         dependencies: [
-            "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole",
+            "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]
     ),
     .testTarget(name: "OperatorConsoleTests", dependencies: ["OperatorConsole", "CheckInCore"]),

@@ -10,9 +10,12 @@ public struct CheckInRequest: Sendable {
     public var station: String?
     public var at: Timestamp
     public var direction: Direction
+    /// A badge for an admission, as the policy says, committed with the check-in.
+    public var badge: BadgeRequest?
 
     public init(rawCode: String, source: CheckInSource, operatorName: String? = nil, station: String? = nil,
-                at: Timestamp = .now(), direction: Direction = .entry) {
+                at: Timestamp = .now(), direction: Direction = .entry, badge: BadgeRequest? = nil) {
+        self.badge = badge
         self.rawCode = rawCode
         self.source = source
         self.operatorName = operatorName
@@ -30,6 +33,8 @@ public struct CheckInResult: Sendable {
     public var recorded: CheckIn?
     /// The same idempotency key had already been recorded: nothing new was written.
     public var replayed: Bool
+    /// The badge job written in the same transaction, when the request asked and the policy agreed.
+    public var badgeJob: PrintJobRecord?
 }
 
 extension KioskDatabase {
@@ -64,14 +69,14 @@ extension KioskDatabase {
 
         guard let guest else {
             try audit(.unknownCode)
-            return CheckInResult(decision: .unknownCode, guest: nil, recorded: nil, replayed: false)
+            return CheckInResult(decision: .unknownCode, guest: nil, recorded: nil, replayed: false, badgeJob: nil)
         }
         let key = IdempotencyKey(deviceID: deviceID, guestID: guest.id, scannedAt: request.at)
         if let existing = try Row.fetchOne(db, sql: """
             SELECT device_id, guest_id, scanned_at, station, operator, source, direction FROM check_ins WHERE idempotency_key = ?
             """, arguments: [key.description]) {
             return CheckInResult(decision: .admitted, guest: try GuestRecord.details(db, guest: guest),
-                                 recorded: GuestRecord.checkIn(existing), replayed: true)
+                                 recorded: GuestRecord.checkIn(existing), replayed: true, badgeJob: nil)
         }
 
         let decision = CheckInRules.decide(
@@ -80,12 +85,18 @@ extension KioskDatabase {
         try audit(decision)
 
         var recorded: CheckIn?
+        var badgeJob: PrintJobRecord?
         if decision == .admitted {
             let checkIn = CheckIn(key: key, station: station, operatorName: operatorName, source: request.source, direction: request.direction)
             try insert(db, checkIn: checkIn)
             recorded = checkIn
+            if let badge = request.badge, request.direction == .entry {
+                badgeJob = try enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: request.source == .walkIn,
+                                            policy: badge.policy, queue: badge.queue, at: request.at)
+            }
         }
-        return CheckInResult(decision: decision, guest: try GuestRecord.details(db, guest: guest), recorded: recorded, replayed: false)
+        return CheckInResult(decision: decision, guest: try GuestRecord.details(db, guest: guest), recorded: recorded, replayed: false,
+                             badgeJob: badgeJob)
     }
 
     /// Writes a local check-in and its outbox entry (same transaction as the caller's).

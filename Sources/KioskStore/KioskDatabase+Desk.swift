@@ -11,9 +11,12 @@ public struct WalkInRequest: Sendable {
     public var operatorName: String?
     public var station: String?
     public var at: Timestamp
+    /// A badge, as the policy says, committed with the walk-in.
+    public var badge: BadgeRequest?
 
     public init(name: String, email: String = "", company: String = "", accessTypeID: String,
-                operatorName: String? = nil, station: String? = nil, at: Timestamp = .now()) {
+                operatorName: String? = nil, station: String? = nil, at: Timestamp = .now(), badge: BadgeRequest? = nil) {
+        self.badge = badge
         self.name = name
         self.email = email
         self.company = company
@@ -60,7 +63,7 @@ extension KioskDatabase {
                     INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision)
                     VALUES (?, ?, ?, ?, 'walk_in', 'walkin', ?, ?, NULL)
                     """, arguments: [request.at.milliseconds, deviceID, station, operatorName, code, guestID])
-                return try Self.checkIn(db, request: CheckInRequest(rawCode: code, source: .walkIn, at: request.at),
+                return try Self.checkIn(db, request: CheckInRequest(rawCode: code, source: .walkIn, at: request.at, badge: request.badge),
                                         deviceID: deviceID, station: station, operatorName: operatorName)
             }
         }

@@ -2,7 +2,7 @@ import CheckInCore
 
 extension ConsoleModel {
     /// The screen for the model's state and size. `clock` is the wall-clock text for the title bar.
-    public func frame(clock: String = "") -> ConsoleFrame {
+    public func frame(clock: String = "", now: Double = 0) -> ConsoleFrame {
         var frame = ConsoleFrame(size: size)
         let rows = size.rows, columns = size.columns
         if size.isTooSmall {
@@ -27,6 +27,9 @@ extension ConsoleModel {
             for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .panel(panel.tone)) }
             frame.fill(middle, panel.title, .panel(panel.tone), centered: true)
             if !panel.detail.isEmpty { frame.fill(middle + 2, panel.detail, .panel(panel.tone), centered: true) }
+            if let badge = panel.badge, middle + 3 < panelTop + panelHeight {
+                frame.fill(middle + 3, TerminalText.clean(badge), .panel(panel.tone), centered: true)
+            }
         } else {
             for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .prompt) }
             frame.fill(middle, "Scan your ticket", .prompt, centered: true)
@@ -36,9 +39,14 @@ extension ConsoleModel {
         var row = panelTop + panelHeight + 1
         if let banner { frame.put(row, 1, banner, .bold); row += 1 }
         if let notice { frame.put(row, 1, notice, .alert); row += 1 }
-        let bottom = rows - 3
+        let bottom = status.fault == nil ? rows - 3 : rows - 4
         drawScreen(into: &frame, top: row, bottom: bottom)
 
+        if let fault = status.fault {
+            // A printer fault flashes (every other second) so staff who never read the status line see it.
+            let flashOn = !status.printerAlert || Int(now) % 2 == 0
+            frame.fill(rows - 3, " " + TerminalText.clean(fault), flashOn ? .alert : .bold)
+        }
         frame.put(rows - 2, 0, status.text)
         if mode == .selfService {
             frame.fill(rows - 1, " Staff: press any function key for the PIN", .bar)
@@ -125,6 +133,12 @@ extension ConsoleModel {
             frame.put(top + 3, 3, "K  keep them on this station; they upload at the next sign-in")
             frame.put(top + 4, 3, "D  discard them (they never reach the hub)")
             frame.put(top + 5, 3, "Esc  cancel")
+        case .staleBadges(let count):
+            frame.put(top, 1, "Print \(count) waiting badge\(count == 1 ? "" : "s")?", .alert)
+            frame.put(top + 1, 1, "They waited longer than the limit while the printer was down; their guests may have left.")
+            frame.put(top + 2, 3, "A  print them all now, in order")
+            frame.put(top + 3, 3, "O  print them on the other printer")
+            frame.put(top + 4, 3, "C  cancel them (hand badges out at the desk)")
         case .pin:
             frame.put(top, 1, "Staff PIN: " + String(repeating: "•", count: pinInput.count), .bold)
             frame.put(top + 1, 1, "Enter to confirm · Esc back to self-service")

@@ -21,6 +21,8 @@ public struct ConsoleModel: Sendable, Equatable {
         case signOut
         /// The uploads the hub refused for good, with their reasons.
         case refusedUploads
+        /// "Print 12 waiting badges?": print all, on the other printer, or cancel.
+        case staleBadges(count: Int)
         /// Self-service: operator functions wait for the PIN.
         case pin
         /// Storage did not start: no scanning, only the diagnostic and quit.
@@ -41,6 +43,8 @@ public struct ConsoleModel: Sendable, Equatable {
     public private(set) var input = ""
     public private(set) var panel: ResultPanel?
     public private(set) var panelUntil = 0.0
+    /// The badge job whose progress the panel's badge line shows.
+    public private(set) var panelBadgeJob: Int64?
     /// A one-line message for the operator (validation, "Badge reprinted", errors).
     public private(set) var notice: String?
     /// "Storage updated v1 → v2", shown once after an upgrade until dismissed by the next action.
@@ -78,10 +82,32 @@ public struct ConsoleModel: Sendable, Equatable {
     // MARK: Answers from the station
 
     /// Shows a result on the attendee panel for ``panelSeconds`` and queues its bells.
-    public mutating func show(_ panel: ResultPanel, now: Double) {
+    /// - Parameter badgeJob: the badge job of this result, whose progress updates the panel.
+    public mutating func show(_ panel: ResultPanel, badgeJob: Int64? = nil, now: Double) {
         self.panel = panel
+        panelBadgeJob = badgeJob
         panelUntil = now + Self.panelSeconds
         pendingBells = panel.tone.bells
+    }
+
+    /// A badge's progress: shown on the panel while that attendee's result is still up.
+    public mutating func badgeProgress(job: Int64, words: String) {
+        guard panel != nil, panelBadgeJob == job else { return }
+        panel?.badge = words
+    }
+
+    /// Badges waited too long: the operator is asked what to do with them (the open screen is
+    /// replaced only when it holds nothing being typed).
+    public mutating func askAboutStaleBadges(count: Int) {
+        guard count > 0, mode == .operatorMode else { return }
+        if screen == .idle || screen == .help || screen == .refusedUploads { screen = .staleBadges(count: count) }
+        pendingBells += 1
+    }
+
+    /// Applies a new status line; a printer fault that was not there before rings once.
+    public mutating func setStatus(_ line: StationStatusLine) {
+        if line.printerAlert && !status.printerAlert { pendingBells += 2 }
+        status = line
     }
 
     /// New search results, if they still answer the current query.
@@ -151,6 +177,16 @@ public struct ConsoleModel: Sendable, Equatable {
             screen = diagnosticQuit ? .diagnostic : .idle
             return []
         case .signOut: return handleSignOut(key)
+        case .staleBadges:
+            let choice: StaleBadgesChoice? = switch key {
+            case .character("a"), .character("A"): .printAll
+            case .character("o"), .character("O"): .printOnOtherPrinter
+            case .character("c"), .character("C"): .cancel
+            default: nil
+            }
+            guard let choice else { return [] }
+            screen = .idle
+            return [.answerStaleBadges(choice)]
         case .refusedUploads:
             switch key {
             case .function(let number) where number != 11:

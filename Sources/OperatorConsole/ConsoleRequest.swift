@@ -17,6 +17,8 @@ public enum ConsoleRequest: Sendable, Equatable {
     case syncNow
     /// List the uploads the hub refused for good.
     case listRefused
+    /// The operator's answer about badges that waited too long.
+    case answerStaleBadges(StaleBadgesChoice)
     case signOut(PendingChangesChoice)
     /// Quit confirmed.
     case quit

@@ -30,11 +30,14 @@ public struct ResultPanel: Sendable, Equatable {
     public var tone: Tone
     public var title: String
     public var detail: String
+    /// The attendee's badge in their words ("Your badge is printing"), updated while shown.
+    public var badge: String?
 
-    public init(tone: Tone, title: String, detail: String = "") {
+    public init(tone: Tone, title: String, detail: String = "", badge: String? = nil) {
         self.tone = tone
         self.title = title
         self.detail = detail
+        self.badge = badge
     }
 
     /// The panel for a decision. Names and places are cleaned here, so nothing from the roster
@@ -81,14 +84,21 @@ public struct StationStatusLine: Sendable, Equatable {
     public var stationName: String
     /// Uploads the hub refused for good (listed with F11).
     public var refused: Int
+    /// The most urgent fault with what to do ("No camera — type codes or use the scanner:
+    /// plug the camera in…"), on its own line above the status line.
+    public var fault: String?
+    /// A printer fault the staff must see: the fault line flashes and the bell rings once.
+    public var printerAlert: Bool = false
     /// "Clock wrong — set the time" while the station's clock cannot be believed.
     public var clockFault: String?
 
     public init(online: Bool = false, syncDescription: String = "no hub", pending: Int = 0, rosterGuests: Int = 0, rosterAge: String? = nil,
                 printer: String = "no printer", camera: String = "no camera — type codes with F3", stationName: String = "Station",
-                refused: Int = 0, clockFault: String? = nil) {
+                refused: Int = 0, clockFault: String? = nil, fault: String? = nil, printerAlert: Bool = false) {
         self.refused = refused
         self.clockFault = clockFault
+        self.fault = fault
+        self.printerAlert = printerAlert
         self.online = online
         self.syncDescription = syncDescription
         self.pending = pending

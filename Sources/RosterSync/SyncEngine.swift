@@ -13,7 +13,7 @@ import Logging
 ///
 /// ```swift
 /// let engine = try SyncEngine(database: database)
-/// let loop = Task { await engine.run() }        // pulls every 5 s, pushes, backs off
+/// let loop = Task { try await engine.run() }    // pulls every 5 s, pushes, backs off (a Service)
 /// for await status in engine.statusUpdates { console.show(status) }
 /// engine.nudge()                                 // after a check-in: push soon
 /// loop.cancel()
@@ -38,7 +38,7 @@ public actor SyncEngine {
     var wakeup: CheckedContinuation<Void, Never>?
     var timer: Task<Void, Never>?
     var nudged = false
-    var loop: Task<Void, Never>?
+    var pauseKind: PauseKind?
 
     /// Status changes (state, pending count, last pull/push); only the newest is kept when the
     /// consumer is slow. One consumer (the console). Ends when the engine is released.
@@ -87,24 +87,31 @@ public actor SyncEngine {
 
     // MARK: Loop
 
-    /// Pulls and pushes every ``SyncConfiguration/pullInterval`` until the task is cancelled,
-    /// backing off 1, 2, 4, 8, 16, 30, 30… s after failures and honouring `Retry-After`.
-    public func run() async {
+    /// Pulls and pushes every ``SyncConfiguration/pullInterval`` until the task is cancelled
+    /// (or the station shuts down gracefully), backing off 1, 2, 4, 8, 16, 30, 30… s after
+    /// failures and honouring `Retry-After`. A ``nudge()`` between pulls uploads at once
+    /// (push only: the pull stays on its interval).
+    func syncLoop() async {
         await withTaskCancellationHandler {
+            var nextPull = ContinuousClock.now
             while !Task.isCancelled {
+                let pushOnly = ContinuousClock.now < nextPull
                 let wait: Duration
-                do {
-                    _ = try await syncNow()
-                    wait = configuration.pullInterval
-                } catch let error as SyncError {
-                    wait = delayAfterFailure(error)
+                let kind: PauseKind
+                do throws(SyncError) {
+                    _ = try await syncNow(pushOnly: pushOnly)
+                    if !pushOnly { nextPull = .now + configuration.pullInterval }
+                    wait = max(.zero, ContinuousClock.now.duration(to: nextPull))
+                    kind = .interval
                 } catch {
-                    wait = configuration.pullInterval
+                    wait = delayAfterFailure(error)
+                    kind = error.isWaitingForSomeone ? .interval : .backoff
+                    nextPull = .now + wait
                 }
-                await pause(for: wait)
+                await pause(for: wait, kind: kind)
             }
         } onCancel: {
-            Task { await self.poke() }
+            Task { await self.poke(force: true) }
         }
     }
 
@@ -112,61 +119,54 @@ public actor SyncEngine {
         statusContinuation.finish()
     }
 
-    /// Starts ``run()`` in a task of its own (for `kiosk run`); a second call does nothing.
-    public func start() {
-        guard loop == nil else { return }
-        loop = Task { await self.run() }
-    }
-
-    /// Stops the loop started by ``start()`` and waits until it has ended (an upload in flight is
-    /// cancelled; its entries stay pending and are sent again next time).
-    public func stop() async {
-        guard let loop else { return }
-        self.loop = nil
-        loop.cancel()
-        await loop.value
-    }
-
     func delayAfterFailure(_ error: SyncError) -> Duration {
-        switch error {
-        case .notSignedIn, .signedOut, .noEvent:
+        if error.isWaitingForSomeone {
             // Nothing to do until someone signs in or picks an event: look again now and then.
             return configuration.pullInterval
-        default:
-            let delay = configuration.retrySchedule.delay(afterFailures: max(consecutiveFailures, 1), retryAfterSeconds: retryAfterSeconds)
-            retryAfterSeconds = nil
-            return delay
         }
+        let delay = configuration.retrySchedule.delay(afterFailures: max(consecutiveFailures, 1), retryAfterSeconds: retryAfterSeconds)
+        retryAfterSeconds = nil
+        return delay
     }
 
-    /// Asks the loop to sync soon (a check-in was just recorded, the operator pressed "sync").
+    /// What the loop is waiting for: the next pull, or the end of a backoff after failures (a
+    /// nudge never shortens a backoff, a `Retry-After` or the offline state: the hub asked for
+    /// quiet, or is not there).
+    enum PauseKind { case interval, backoff }
+
+    /// Asks the loop to upload soon (a change was just recorded, the operator pressed "sync").
+    /// Wakes an interval wait at once; during a backoff it changes nothing.
     public nonisolated func nudge() {
-        Task { await self.poke() }
+        Task { await self.poke(force: false) }
     }
 
-    func poke() {
-        if let wakeup {
-            self.wakeup = nil
-            timer?.cancel()
-            wakeup.resume()
-        } else {
+    func poke(force: Bool) {
+        guard let wakeup else {
             nudged = true
+            return
         }
+        guard force || pauseKind == .interval else { return }
+        self.wakeup = nil
+        timer?.cancel()
+        wakeup.resume()
     }
 
-    func pause(for duration: Duration) async {
-        if nudged || Task.isCancelled {
+    func pause(for duration: Duration, kind: PauseKind) async {
+        if Task.isCancelled { return }
+        if nudged && kind == .interval {
             nudged = false
             return
         }
+        nudged = false
+        pauseKind = kind
         await withCheckedContinuation { continuation in
             wakeup = continuation
             timer = Task { [weak self] in
                 try? await Task.sleep(for: duration)
-                await self?.poke()
+                await self?.poke(force: true)
             }
         }
-        nudged = false
+        pauseKind = nil
     }
 
     // MARK: One sync
@@ -176,12 +176,13 @@ public actor SyncEngine {
     /// - Throws: ``SyncError``: `.unreachable` for transient trouble (retry later),
     ///   `.signedOut` when the hub ended the session (pending changes are kept), `.noEvent`,
     ///   `.notSignedIn`, `.refused`.
+    /// - Parameter pushOnly: upload without pulling first (a nudge between pulls).
     @discardableResult
-    public func syncNow(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(SyncError) -> SyncReport {
+    public func syncNow(pushOnly: Bool = false, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(SyncError) -> SyncReport {
         reloadSessionIfNeeded()
         var report = SyncReport()
         do {
-            try await pull(into: &report, progress: progress)
+            if !pushOnly { try await pull(into: &report, progress: progress) }
             try await push(into: &report, progress: progress)
             consecutiveFailures = 0
             lastError = nil

@@ -43,3 +43,13 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension SyncError {
+    /// Nothing goes until someone acts (signs in, picks an event): not a failure to back off from.
+    var isWaitingForSomeone: Bool {
+        switch self {
+        case .notSignedIn, .signedOut, .noEvent: true
+        default: false
+        }
+    }
+}

@@ -4,9 +4,11 @@ import KioskStore
 import Logging
 import OperatorConsole
 import RosterCSV
+import RosterSync
+import ServiceLifecycle
+import UnixSignals
 
-/// How `kiosk run` is to be started: everything the command line and the configuration file
-/// decided, plus the adapters this build provides for cameras, CUPS queues and the hub.
+/// How `kiosk run` is to be started: what the command line and the configuration file decided.
 public struct LaunchOptions: Sendable {
     public var dataDirectory: URL
     public var migrations: [Migration] = Migration.embedded
@@ -14,47 +16,43 @@ public struct LaunchOptions: Sendable {
     public var headless = false
     /// Import the demo roster when the roster is empty and no hub is configured.
     public var demoRoster = true
-    /// Decodes `--frames` input (QR area), if built in.
-    public var frameDecoder: (any FrameDecoder)?
-    /// Opens `--frames FILE|-` as a scan source (QR area's pipeline), if built in; preferred over ``frameDecoder``.
-    public var openFrames: (@Sendable (_ path: String, _ width: Int, _ height: Int) throws -> any ScanSource)?
-    /// Opens a camera device as a scan source (QR area), if built in.
-    public var openCamera: (@Sendable (_ device: String, _ width: Int, _ height: Int) throws -> any ScanSource)?
-    /// Opens a CUPS queue as a badge printer (badge area), if built in.
-    public var openPrinterQueue: (@Sendable (_ queue: String, _ template: String?, _ database: KioskDatabase) throws -> any BadgePrinter)?
-    /// Renders badge PDFs for the PDF-folder printer (badge area), if built in.
-    public var renderPDF: (@Sendable (BadgeContent) throws -> Data)?
-    /// Connects to a hub (sync area), if built in.
-    public var connectHub: (@Sendable (_ url: String, _ database: KioskDatabase) async throws -> any SyncService)?
     /// When the process started, for the start-up figure of the ready event.
     public var processStart = ContinuousClock.now
 
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 }
 
-/// The composition root: migrations → configuration → session → services, then the run until
-/// quit or SIGTERM/SIGINT.
+/// The composition root of `kiosk run`: storage (migrations before anything else), then the
+/// configuration, the hub session, the print queue, the scan source and the user interface,
+/// run as one `ServiceGroup` until the operator quits or SIGTERM/SIGINT/SIGHUP arrives.
+///
+/// Services start in dependency order and stop in reverse: the scan source first (nothing new
+/// arrives), then the flow (what was submitted is decided), then sync and printing (their work
+/// is durable rows that resume at the next start), the user interface last (it shows the end).
 public enum StationLauncher {
     /// Exit status when storage did not start (the diagnostic was shown).
     public static let storageUnavailableStatus: Int32 = 75
 
     /// Runs the station; returns the process exit status.
-    public static func run(_ options: LaunchOptions, logger: Logger = Logger(label: "kiosk.run")) async throws -> Int32 {
-        // 1. Storage: migrations run before anything else.
-        let database = try KioskDatabase.open(dataDirectory: options.dataDirectory, migrations: options.migrations, logger: logger)
+    public static func run(_ options: LaunchOptions) async throws -> Int32 {
         var configuration = options.configuration
         var headless = options.headless
+        var fallbackReason: String?
         if !headless && !CursesTerminal.isAvailable {
-            FileHandle.standardError.write(Data("kiosk run: no terminal on stdin/stdout: running headless (one JSON line per event).\n".utf8))
+            fallbackReason = "no terminal on stdin/stdout: running headless (one JSON line per event)."
             headless = true
         }
         if !headless && configuration.frames == "-" {
-            FileHandle.standardError.write(Data("kiosk run: --frames - reads stdin, which the console needs: running headless.\n".utf8))
+            fallbackReason = "--frames - reads stdin, which the console needs: running headless."
             headless = true
         }
+        let logger = StationLogging.bootstrap(console: !headless, dataDirectory: options.dataDirectory)
+        if let fallbackReason { FileHandle.standardError.write(Data("kiosk run: \(fallbackReason)\n".utf8)) }
 
+        // 1. Storage: migrations run before anything else.
+        let database = try KioskDatabase.open(dataDirectory: options.dataDirectory, migrations: options.migrations, logger: logger)
         guard database.storage.isUsable else {
-            return await runDiagnostic(database: database, headless: headless, pin: configuration.selfServicePIN)
+            return try await runDiagnostic(database: database, headless: headless, pin: configuration.selfServicePIN, logger: logger)
         }
         let storage = try database.status()
 
@@ -62,54 +60,85 @@ public enum StationLauncher {
         if let name = configuration.stationName { try await database.setSetting(.stationName, name) }
         if let name = configuration.operatorName { try await database.setSetting(.operatorName, name) }
 
-        // 3. Session: the hub, or the embedded default with the demo roster.
-        let sync: any SyncService
-        if let hub = try configuration.hubURL ?? database.setting(.hubURL) {
-            guard let connect = options.connectHub else {
-                throw StationError.notBuiltIn("This kiosk was built without hub sync: remove --hub (and hub = … from the configuration) to run on the local roster.")
-            }
-            sync = try await connect(hub, database)
-        } else {
-            sync = NoHub(database: database)
-            if options.demoRoster, storage.guests == 0 {
-                let summary = try await database.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
-                logger.notice("imported the demo roster: \(summary.imported) guests")
-            }
+        // 3. The hub session, or the embedded default with the demo roster.
+        let sync = try openSync(&configuration, database: database)
+        if sync == nil, options.demoRoster, storage.guests == 0 {
+            let summary = try await database.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
+            logger.notice("imported the demo roster", metadata: ["guests": "\(summary.imported)"])
         }
-
         // Guests a stopped download or import left unindexed: searchable by scan until indexed.
         database.indexSearchInBackground()
 
-        // 4. Services: printer, scan source, flow, sync loop, user interface.
-        let printer = try makePrinter(configuration, options: options, database: database)
-        let runtime = StationRuntime(database: database, printer: printer, sync: sync, policy: configuration.printPolicy,
-                                     operatorName: configuration.operatorName)
-        var services: [any StationService] = [FlowService(runtime: runtime)]
-        let scanning: String
-        if let source = try makeScanSource(&configuration, options: options, headless: headless) {
-            scanning = source.description
-            // A pipe or file ends the run at its end (tests, `cat codes | kiosk run`); a device never ends.
-            let stopAtEnd = headless && (configuration.frames != nil || standardInputIsFinite)
-            services.append(ScanService(source: source, runtime: runtime, stopAtEnd: stopAtEnd, logger: logger))
-        } else {
-            scanning = "keyboard"
-        }
-        services.append(SyncLoopService(runtime: runtime))
-        let camera = scanning == "keyboard" ? "no camera — type codes with F3" : "scanning: \(scanning)"
+        // 4. Printing, scanning, the flow and the user interface, as services.
+        let printing = try StationPrinting.open(configuration, database: database, logger: logger)
+        let source = try makeScanSource(configuration, headless: headless)
+        var health = StationHealth(printer: printing.map { PrinterCondition(state: .ready, name: $0.name) } ?? .off,
+                                   camera: source.map { $0.isCamera ? .scanning($0.description) : .off } ?? .off,
+                                   hub: sync == nil ? .none : .offline(nil))
+        health.clock = (try? database.clockState()) ?? .plausible
+        let runtime = StationRuntime(
+            database: database, printing: printing, sync: sync,
+            badgeRequest: printing.map { BadgeRequest(policy: configuration.printPolicy, queue: $0.queue) },
+            health: health, operatorName: configuration.operatorName, healthFile: HealthFile(dataDirectory: options.dataDirectory),
+            logger: logger)
+
+        typealias Configured = ServiceGroupConfiguration.ServiceConfiguration
+        var services: [Configured] = []
         if headless {
-            services.append(HeadlessService(runtime: runtime))
+            services.append(Configured(service: HeadlessService(runtime: runtime), successTerminationBehavior: .gracefullyShutdownGroup,
+                                       serviceName: "headless log"))
         } else {
             var model = ConsoleModel(pin: configuration.selfServicePIN, selfService: configuration.selfService)
             if case .updated(let from, let to) = storage.storage { model.banner = "Storage updated v\(from) → v\(to)" }
-            services.append(ConsoleService(runtime: runtime, model: model, camera: camera))
+            services.append(Configured(service: ConsoleService(runtime: runtime, model: model), successTerminationBehavior: .gracefullyShutdownGroup,
+                                       serviceName: "console"))
         }
+        services.append(Configured(service: HealthService(runtime: runtime, database: database), serviceName: "health"))
+        if let printing {
+            services.append(Configured(service: printing, serviceName: "print queue"))
+            services.append(Configured(service: PrintNewsService(printing: printing, runtime: runtime), serviceName: "print news"))
+        }
+        if let sync {
+            services.append(Configured(service: sync, serviceName: "sync"))
+            services.append(Configured(service: HubWatchService(engine: sync, runtime: runtime), serviceName: "hub status"))
+        }
+        services.append(Configured(service: FlowService(runtime: runtime), serviceName: "check-in flow"))
+        if let source {
+            // A pipe or file ends the run at its end (tests, `cat codes | kiosk run`); a device never ends.
+            let stopAtEnd = headless && (configuration.frames != nil || standardInputIsFinite)
+            services.append(Configured(service: ScanService(source: source, runtime: runtime, stopAtEnd: stopAtEnd),
+                                       successTerminationBehavior: stopAtEnd ? .gracefullyShutdownGroup : .ignore,
+                                       serviceName: "scanning"))
+        }
+
         // Counting 100k guests again costs ~10 ms: only after the demo import did the count change.
         let guests = storage.guests > 0 ? storage.guests : ((try? database.status(consumeNotice: false).guests) ?? 0)
         runtime.emit(.ready(guests: guests, startupMilliseconds: (ContinuousClock.now - options.processStart).seconds * 1000,
-                            scanning: scanning, printer: printer.name))
-        await ServiceRunner(services: services, logger: logger).run()
-        await runtime.finish()
+                            scanning: source?.description ?? "keyboard", printer: printing?.name ?? "none"))
+        runtime.emit(.health(health))
+        var group = ServiceGroupConfiguration(services: services, logger: logger)
+        group.gracefulShutdownSignals = [.sigterm, .sigint, .sighup]
+        group.maximumGracefulShutdownDuration = .seconds(10)
+        try await ServiceGroup(configuration: group).run()
+        HealthFile(dataDirectory: options.dataDirectory).remove()
         return 0
+    }
+
+    /// The hub this station syncs with: the signed-in session's (`kiosk signin`), which a
+    /// configured or given `--hub` must match.
+    static func openSync(_ configuration: inout StationConfiguration, database: KioskDatabase) throws -> SyncEngine? {
+        let session = try? SessionFile(dataDirectory: database.dataDirectory).load()
+        if configuration.hubURL == nil, let session, !session.signedOut { configuration.hubURL = session.hubURL }
+        guard let hub = try configuration.hubURL ?? database.setting(.hubURL) else { return nil }
+        func trimmed(_ text: String) -> String { text.hasSuffix("/") ? String(text.dropLast()) : text }
+        if let session, trimmed(session.hubURL) != trimmed(hub) {
+            throw StationError.unusableInput("This station is signed in to \(session.hubURL), not \(hub): run kiosk signout, then kiosk signin --hub \(hub).")
+        }
+        do {
+            return try SyncEngine(database: database)
+        } catch {
+            throw StationError.unusableInput(error.description)
+        }
     }
 
     /// Standard input is a pipe or a regular file (not a terminal, not /dev/null).
@@ -120,44 +149,20 @@ public enum StationLauncher {
         return type == S_IFIFO || type == S_IFREG
     }
 
-    static func makePrinter(_ configuration: StationConfiguration, options: LaunchOptions, database: KioskDatabase) throws -> any BadgePrinter {
-        switch configuration.printer {
-        case nil:
-            return PDFFolderPrinter(folder: database.dataDirectory.appendingPathComponent("badges"), render: options.renderPDF)
-        case "none"?:
-            return NoBadgePrinter()
-        case let value? where value.hasPrefix("pdf:"):
-            let path = String(value.dropFirst(4))
-            return PDFFolderPrinter(folder: URL(fileURLWithPath: path.isEmpty ? database.dataDirectory.appendingPathComponent("badges").path : path),
-                                    render: options.renderPDF)
-        case let queue?:
-            guard let open = options.openPrinterQueue else {
-                throw StationError.notBuiltIn("This kiosk was built without CUPS printing: use --printer pdf:DIR or --printer none.")
-            }
-            return try open(queue, configuration.badgeTemplate, database)
-        }
-    }
-
-    static func makeScanSource(_ configuration: inout StationConfiguration, options: LaunchOptions, headless: Bool) throws -> (any ScanSource)? {
+    static func makeScanSource(_ configuration: StationConfiguration, headless: Bool) throws -> (any ScanSource)? {
         if let frames = configuration.frames {
-            if let open = options.openFrames { return try open(frames, configuration.frameWidth, configuration.frameHeight) }
-            guard let decoder = options.frameDecoder else {
-                throw StationError.notBuiltIn("This kiosk was built without QR decoding: type codes instead of --frames.")
-            }
-            return RawFrameSource(path: frames, width: configuration.frameWidth, height: configuration.frameHeight, decoder: decoder)
+            return CameraScanSource.frames(path: frames, width: configuration.frameWidth, height: configuration.frameHeight)
         }
         if let device = configuration.camera {
-            guard let open = options.openCamera else {
-                throw StationError.notBuiltIn("This kiosk was built without camera support: type codes instead of --camera.")
-            }
-            return try open(device, configuration.frameWidth, configuration.frameHeight)
+            if device.hasPrefix("sim:") { return CameraScanSource.simulated(directory: URL(fileURLWithPath: String(device.dropFirst(4)))) }
+            return CameraScanSource.camera(path: device, width: configuration.frameWidth, height: configuration.frameHeight)
         }
         // Headless with no camera: a keyboard-wedge scanner (or a pipe) types codes on stdin.
         return headless ? LineCodeSource() : nil
     }
 
     /// Storage did not start: show which migration failed and what is kept, never scan.
-    static func runDiagnostic(database: KioskDatabase, headless: Bool, pin: String?) async -> Int32 {
+    static func runDiagnostic(database: KioskDatabase, headless: Bool, pin: String?, logger: Logger) async throws -> Int32 {
         let status = try? database.status(consumeNotice: false)
         let event = StationEvent.storageUnavailable(database.storage, pending: status?.pending ?? 0, guests: status?.guests ?? 0)
         FileHandle.standardError.write(Data("kiosk run: \(database.storage.message)\n".utf8))
@@ -165,7 +170,8 @@ public enum StationLauncher {
             FileHandle.standardOutput.write(Data((event.json.serialized + "\n").utf8))
             return storageUnavailableStatus
         }
-        let runtime = StationRuntime(database: database, printer: NoBadgePrinter(), sync: NoHub(database: database), policy: .onRequest)
+        let runtime = StationRuntime(database: database, printing: nil, sync: nil, badgeRequest: nil,
+                                     health: StationHealth(storage: .fault(database.storage.message)), logger: logger)
         var model = ConsoleModel(pin: pin)
         if case .storageUnavailable(let state, let pending, let guests) = event {
             var migration: String?
@@ -173,7 +179,11 @@ public enum StationLauncher {
             if case .checksumMismatch(let name) = state { migration = name }
             model.showDiagnostic(StorageDiagnostic(migration: migration, error: state.message, pendingCheckIns: pending, guests: guests))
         }
-        await ServiceRunner(services: [ConsoleService(runtime: runtime, model: model, camera: "not scanning")]).run()
+        var group = ServiceGroupConfiguration(
+            services: [.init(service: ConsoleService(runtime: runtime, model: model), successTerminationBehavior: .gracefullyShutdownGroup)],
+            logger: logger)
+        group.gracefulShutdownSignals = [.sigterm, .sigint, .sighup]
+        try await ServiceGroup(configuration: group).run()
         return storageUnavailableStatus
     }
 }

@@ -59,7 +59,6 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let processStart = ContinuousClock.now
         try await CommandOutput.run(json: false) {
-            CommandOutput.bootstrapLogging()
             var launch = LaunchOptions(dataDirectory: options.dataDirectoryURL)
             launch.processStart = processStart
             if let override = ProcessInfo.processInfo.environment["KIOSK_MIGRATIONS_DIR"], !override.isEmpty {
@@ -78,21 +77,10 @@ struct RunCommand: AsyncParsableCommand {
                 launch.configuration = configuration
                 launch.headless = headless
                 launch.demoRoster = !noDemo
-                StationAdapters.install(into: &launch)
                 return try await StationLauncher.run(launch)
             } catch let error as StationError {
                 throw CommandFailure(error.description, exitCode: ExitStatus.badInput)
             }
         }
-    }
-}
-
-/// Plugs in what this build has beyond the embedded defaults (QR decoding, CUPS, hub sync).
-/// Each area's adapter is one line here.
-enum StationAdapters {
-    static func install(into launch: inout LaunchOptions) {
-        installBadgePrinting(into: &launch)
-        installHubSync(into: &launch)
-        installQRScanning(into: &launch)
     }
 }

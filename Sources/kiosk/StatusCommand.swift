@@ -1,6 +1,7 @@
 import ArgumentParser
 import KioskStore
 import RosterSync
+import Station
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +21,8 @@ struct StatusCommand: AsyncParsableCommand {
                 if case .object(var members) = json, case .object(var sync)? = members["sync"] {
                     sync["by_event"] = .array(byEvent.map(\.json))
                     members["sync"] = .object(sync)
+                    // The running station's own view: printer, camera, hub, storage, clock.
+                    members["run"] = HealthFile(dataDirectory: database.dataDirectory).statusJSON()
                     json = .object(members)
                 }
                 CommandOutput.printJSON(json)

@@ -154,7 +154,7 @@ import Testing
         _ = try await engine.signIn(hubURL: hub.url, email: "alex@example.org", password: "pw", stationName: "Door 1")
         _ = try await engine.use(event: hub.eventID)
         try await engine.syncNow()
-        let loop = Task { await engine.run() }
+        let loop = Task { try await engine.run() }
         let base: Int64 = 1_790_000_000_000
         var flips = 0
         for index in 0..<500 {
@@ -173,7 +173,7 @@ import Testing
         #expect(flips == 10)
         for await status in engine.statusUpdates where status.pending == 0 && status.state == .online { break }
         loop.cancel()
-        await loop.value
+        try? await loop.value
         #expect(try database.pendingCount() == 0)
         let admitted = hub.state.withLock { $0.admitted }
         #expect(admitted.count == 500)

@@ -288,20 +288,46 @@ struct TestStation {
         #expect(requests.map { $0.split(separator: "/").last! } == ["walk-ins", "check-ins", "undos"])
     }
 
-    @Test func theRunLoopDrainsAfterANudgeAndPublishesTheState() async throws {
+    @Test func aNudgeUploadsAtOnceWhileTheNextPullIsAMinuteAway() async throws {
         let hub = try FakeHub(guests: 10)
         defer { hub.stop() }
         let station = try await TestStation.signedIn(to: hub)
         defer { station.directory.remove() }
-        try await station.engine.syncNow()
-        await station.engine.start()
-        var updates = station.engine.statusUpdates.makeAsyncIterator()
+        var configuration = SyncConfiguration()
+        configuration.pullInterval = .seconds(60)
+        let engine = try SyncEngine(database: station.database, configuration: configuration)
+        let loop = Task { try await engine.run() }
+        defer { loop.cancel() }
+        var updates = engine.statusUpdates.makeAsyncIterator()
+        while let status = await updates.next(), status.lastPull == nil {}
+        let pullsBefore = hub.state.withLock { $0.requests.filter { $0.contains("/roster") }.count }
         _ = try await station.checkIn(1, at: base)
-        station.engine.nudge()
+        engine.nudge()
         while let status = await updates.next() {
-            if status.pending == 0 && status.lastPush != nil && status.state == .online { break }
+            if status.pending == 0 && status.lastPush != nil { break }
         }
-        #expect(hub.state.withLock { $0.admitted.count } == 1)
-        await station.engine.stop()
+        #expect(hub.state.withLock { $0.admitted.count } == 1, "uploaded long before the next pull")
+        #expect(hub.state.withLock { $0.requests.filter { $0.contains("/roster") }.count } == pullsBefore, "a nudge pushes without pulling")
+    }
+
+    @Test func aNudgeNeverShortensTheBackoffTheHubAskedFor() async throws {
+        let hub = try FakeHub(guests: 10)
+        defer { hub.stop() }
+        let station = try await TestStation.signedIn(to: hub)
+        defer { station.directory.remove() }
+        _ = try await station.engine.syncNow()
+        hub.inject("/roster", .json(429, "{}", headers: ["Retry-After": "30"]))
+        let loop = Task { try await station.engine.run() }
+        defer { loop.cancel() }
+        eventually { hub.state.withLock { $0.requests.last?.contains("/roster") == true && $0.faults.isEmpty } }
+        let requests = hub.state.withLock { $0.requests.count }
+        _ = try await station.checkIn(1, at: base)
+        for _ in 0..<5 {
+            station.engine.nudge()
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(hub.state.withLock { $0.requests.count } == requests, "nothing is sent while the hub asked to wait 30 s")
+        #expect(try station.database.pendingCount() == 1)
     }
 }

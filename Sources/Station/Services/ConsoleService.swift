@@ -2,42 +2,47 @@ import CheckInCore
 import Foundation
 import KioskStore
 import OperatorConsole
+import ServiceLifecycle
 
 /// The full-screen operator console: terminal inputs and station events go into one
 /// ``ConsoleModel``; its requests go to the runtime; every change is drawn by the screen thread.
-struct ConsoleService: StationService {
+/// Nothing else writes to the terminal while it runs (logs go to a file).
+struct ConsoleService: Service {
     let runtime: StationRuntime
     let model: ConsoleModel
-    let camera: String
-    var name: String { "console" }
 
     private enum Input: Sendable {
         case terminal(TerminalInput)
         case station(StationEvent)
+        case stationStopped
         case status(StationStatusLine)
         case results(String, [GuestRow])
         case refused([RefusedUpload])
     }
 
+    /// Returns when the operator quits (the station then stops) or, after a signal, when the
+    /// station has stopped.
     func run() async throws {
         let terminal = CursesTerminal()
         defer { terminal.stop() }
         let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
         let forwarders = [
             Task { for await input in terminal.inputs { continuation.yield(.terminal(input)) } },
-            Task { for await event in runtime.events { continuation.yield(.station(event)) } },
+            Task {
+                for await event in runtime.events { continuation.yield(.station(event)) }
+                continuation.yield(.stationStopped)
+            },
         ]
         defer { forwarders.forEach { $0.cancel() } }
 
         var model = self.model
         model.setAccessChoices(await runtime.accessChoices())
-        model.status = await runtime.statusLine(camera: camera)
+        model.setStatus(await runtime.statusLine())
         var lastStatus = ContinuousClock.now
         let start = ContinuousClock.now
         func now() -> Double { (ContinuousClock.now - start).seconds }
 
         for await input in inputs {
-            if Task.isCancelled { break }
             switch input {
             case .terminal(.resize(let size)):
                 model.size = size
@@ -45,24 +50,30 @@ struct ConsoleService: StationService {
                 model.tick(now: now())
                 if ContinuousClock.now - lastStatus > .seconds(2) {
                     lastStatus = .now
-                    let runtime = self.runtime, camera = self.camera
-                    Task { continuation.yield(.status(await runtime.statusLine(camera: camera))) }
+                    let runtime = self.runtime
+                    Task { continuation.yield(.status(await runtime.statusLine())) }
                 }
             case .terminal(.key(let key)):
                 for request in model.handle(key, now: now()) {
-                    if case .quit = request { throw StationStop() }
+                    if case .quit = request { return }
                     perform(request, continuation: continuation)
                 }
             case .station(let event):
                 apply(event, to: &model, now: now())
+                if case .health = event {
+                    let runtime = self.runtime
+                    Task { continuation.yield(.status(await runtime.statusLine())) }
+                }
+            case .stationStopped:
+                return
             case .status(let line):
-                model.status = line
+                model.setStatus(line)
             case .results(let query, let rows):
                 model.searchResults(for: query, rows)
             case .refused(let uploads):
                 model.showRefused(uploads)
             }
-            terminal.draw(model.frame(clock: Self.clock()), bells: model.takeBells())
+            terminal.draw(model.frame(clock: Self.clock(), now: now()), bells: model.takeBells())
         }
     }
 
@@ -87,6 +98,8 @@ struct ConsoleService: StationService {
             Task { await runtime.syncNow() }
         case .listRefused:
             Task { continuation.yield(.refused(await runtime.refusedUploads())) }
+        case .answerStaleBadges(let choice):
+            Task { await runtime.answerStaleBadges(choice) }
         case .signOut(let choice):
             Task { await runtime.signOut(choice) }
         case .quit:
@@ -96,33 +109,35 @@ struct ConsoleService: StationService {
 
     private func apply(_ event: StationEvent, to model: inout ConsoleModel, now: Double) {
         switch event {
-        case .result(let feedback, _):
-            model.show(feedback.panel, now: now)
-            if case .walkIn = feedback.presentation.input {
-                if feedback.failure == nil, feedback.outcome != nil {
+        case .result(let feedback):
+            model.show(feedback.panel, badgeJob: feedback.outcome?.badgeJobID, now: now)
+            if feedback.presentation.isWalkIn {
+                if feedback.failure == nil, let guest = feedback.outcome?.guest {
                     model.walkInRegistered()
-                    model.note("Walk-in registered: \(feedback.outcome?.badge?.code ?? "")" + (feedback.badge.map { " · badge \($0.state)" } ?? ""))
+                    model.note("Walk-in registered: \(guest.code)")
                 } else {
                     model.note(feedback.failure)
                 }
             }
+        case .badge(let progress):
+            model.badgeProgress(job: progress.jobID, words: progress.attendeeWords)
+            if progress.stage == .atDesk, let reason = progress.reason { model.note("Badge job \(progress.jobID): \(reason)") }
+        case .unreadable:
+            model.show(ResultPanel(tone: .refused, title: "Unreadable code — please see staff or type the code"), now: now)
+        case .staleBadges(let count):
+            model.askAboutStaleBadges(count: count)
         case .notice(let message, _):
             model.note(message)
             if message.hasPrefix("Check-in undone") { model.show(ResultPanel(tone: .neutral, title: message), now: now) }
-        case .printer(let state):
-            model.status.printer = state.words
-        case .sync(let status, let pending, let refused, let clockFault):
-            model.status.online = status.online
-            model.status.syncDescription = status.description
+        case .sync(_, let pending, let refused):
             model.status.pending = pending
             model.status.refused = refused
-            model.status.clockFault = clockFault
         case .storageUnavailable(let state, let pending, let guests):
             var migration: String?
             if case .migrationFailed(let name, _) = state { migration = name }
             if case .checksumMismatch(let name) = state { migration = name }
             model.showDiagnostic(StorageDiagnostic(migration: migration, error: state.message, pendingCheckIns: pending, guests: guests))
-        case .ready, .scan, .repeatIgnored, .stopping:
+        case .ready, .scan, .repeatIgnored, .health, .stopping:
             break
         }
     }

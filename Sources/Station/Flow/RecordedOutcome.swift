@@ -1,0 +1,35 @@
+import CheckInCore
+
+/// What the store decided and committed for one presentation, reduced to what the station
+/// shows: the decision, who (when the code named a guest), and the badge job written in the
+/// same transaction, if the print policy wanted one.
+public struct RecordedOutcome: Sendable, Equatable {
+    public var decision: Decision
+    public var guest: GuestSummary?
+    /// The badge job committed with the check-in (first state `queued`).
+    public var badgeJobID: Int64?
+    /// Whether this call wrote anything the hub must learn (a check-in or a walk-in).
+    public var recorded: Bool
+
+    public init(decision: Decision, guest: GuestSummary?, badgeJobID: Int64? = nil, recorded: Bool = false) {
+        self.decision = decision
+        self.guest = guest
+        self.badgeJobID = badgeJobID
+        self.recorded = recorded
+    }
+}
+
+/// A guest as the result panel and the headless line name them.
+public struct GuestSummary: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var accessType: String
+    public var code: String
+
+    public init(id: String, name: String, accessType: String, code: String) {
+        self.id = id
+        self.name = name
+        self.accessType = accessType
+        self.code = code
+    }
+}

@@ -1,0 +1,99 @@
+import CheckInCore
+import KioskStore
+
+/// Every part of the station the staff depend on, as typed states: the console's status and
+/// fault lines, the headless `health` event and `kiosk status --json` (while the station runs)
+/// all read this one value.
+public struct StationHealth: Sendable, Equatable {
+    public var printer: PrinterCondition
+    public var camera: CameraHealth
+    public var hub: HubHealth
+    public var storage: StorageHealth
+    public var clock: ClockState
+
+    public init(printer: PrinterCondition = .off, camera: CameraHealth = .off, hub: HubHealth = .none,
+                storage: StorageHealth = .ok, clock: ClockState = .plausible) {
+        self.printer = printer
+        self.camera = camera
+        self.hub = hub
+        self.storage = storage
+        self.clock = clock
+    }
+
+    /// One part in words: a machine-readable state, what the staff read, and the fix.
+    public struct Part: Sendable, Equatable {
+        public var state: String
+        public var words: String
+        public var fix: String?
+        /// Whether it stops or slows the door (shown on the fault line, rings for the printer).
+        public var isFault: Bool
+    }
+
+    public var printerPart: Part {
+        let counts = printer.waiting > 0 ? " · \(printer.waiting) badge\(printer.waiting == 1 ? "" : "s") waiting" : ""
+        return switch printer.state {
+        case .off: Part(state: "off", words: "printing off", fix: nil, isFault: false)
+        case .ready: Part(state: "ready", words: "printer ready" + counts, fix: nil, isFault: false)
+        case .printing: Part(state: "printing", words: "printing" + counts, fix: nil, isFault: false)
+        case .fault(let words, let fix): Part(state: "fault", words: "Printer: \(words)" + counts, fix: fix, isFault: true)
+        }
+    }
+
+    public var cameraPart: Part {
+        switch camera {
+        case .off: Part(state: "off", words: "no camera — type codes or use the scanner", fix: nil, isFault: false)
+        case .scanning(let source): Part(state: "scanning", words: "scanning: \(source)", fix: nil, isFault: false)
+        case .fault(let fault, let fix): Part(state: fault.rawValue, words: "No camera — type codes or use the scanner", fix: fix, isFault: true)
+        }
+    }
+
+    public var hubPart: Part {
+        switch hub {
+        case .none: Part(state: "none", words: "no hub", fix: nil, isFault: false)
+        case .online: Part(state: "online", words: "hub online", fix: nil, isFault: false)
+        case .degraded: Part(state: "degraded", words: "hub slow, retrying", fix: nil, isFault: false)
+        case .offline(let reason): Part(state: "offline", words: "hub unreachable — working offline",
+                                        fix: reason ?? "Check the network; check-ins are kept and upload when the hub answers.", isFault: false)
+        case .signedOut: Part(state: "signed_out", words: "signed out by the hub",
+                              fix: "Sign in again (kiosk signin); pending check-ins are kept.", isFault: true)
+        case .notSignedIn: Part(state: "not_signed_in", words: "not signed in",
+                                fix: "Sign in (kiosk signin --hub URL --email E); check-ins are kept meanwhile.", isFault: true)
+        }
+    }
+
+    public var storagePart: Part {
+        switch storage {
+        case .ok: Part(state: "ok", words: "storage ok", fix: nil, isFault: false)
+        case .fault(let message): Part(state: "fault", words: "Storage: check-ins are NOT being recorded", fix: message, isFault: true)
+        }
+    }
+
+    public var clockPart: Part {
+        switch clock {
+        case .plausible: Part(state: "ok", words: "clock ok", fix: nil, isFault: false)
+        case .wrong: Part(state: "wrong", words: clock.message ?? "Clock wrong — set the time",
+                          fix: "Set the date and time (or connect the network for time sync); check-ins are kept and marked.", isFault: true)
+        }
+    }
+
+    /// The most urgent fault, with its fix, for the console's fault line: storage stops the
+    /// door, then the printer and camera slow it, then the session and the clock.
+    public var mostUrgent: Part? {
+        [storagePart, printerPart, cameraPart, hubPart, clockPart].first(where: \.isFault)
+    }
+
+    /// The `health` object of the headless event and of `kiosk status --json`.
+    public var json: JSONValue {
+        func object(_ part: Part) -> JSONValue {
+            ["state": .string(part.state), "message": .string(Sanitized.text(part.words)), "fix": .optional(part.fix.map(Sanitized.text))]
+        }
+        var printerJSON = object(printerPart)
+        if case .object(var members) = printerJSON {
+            members["name"] = .string(Sanitized.text(printer.name))
+            members["waiting"] = .int(printer.waiting)
+            printerJSON = .object(members)
+        }
+        return ["printer": printerJSON, "camera": object(cameraPart), "hub": object(hubPart), "storage": object(storagePart),
+                "clock": object(clockPart)]
+    }
+}

@@ -1,0 +1,102 @@
+import CheckInCore
+import KioskStore
+import OperatorConsole
+
+/// What happens at the station, for the console and, headless, as one JSON line each.
+public enum StationEvent: Sendable, Equatable {
+    /// Start-up finished: the station takes codes now.
+    case ready(guests: Int, startupMilliseconds: Double, scanning: String, printer: String)
+    case scan(code: String, source: CheckInSource)
+    /// A device re-read the same code within the repeat window.
+    case repeatIgnored(code: String)
+    /// A code was seen that cannot be used (its content is never shown).
+    case unreadable
+    /// The result of a presentation, at once after the commit.
+    case result(Feedback)
+    /// A badge's progress after the result (printing, printed, at the desk).
+    case badge(BadgeProgress)
+    /// Printer, camera, hub, storage or clock changed.
+    case health(StationHealth)
+    case sync(HubHealth, pending: Int, refused: Int)
+    /// Badges waited too long: the operator decides.
+    case staleBadges(count: Int)
+    /// An operator action's outcome in words (undo, reprint, sync now, sign-out).
+    case notice(String, action: String)
+    /// Storage did not start: the station does not scan.
+    case storageUnavailable(StorageState, pending: Int, guests: Int)
+    case stopping
+
+    /// One JSON object per event (a line of `kiosk run --headless`). Text from the roster is
+    /// sanitized here, so nothing a guest's name holds can reach a terminal or the journal raw.
+    public var json: JSONValue {
+        switch self {
+        case .ready(let guests, let milliseconds, let scanning, let printer):
+            return ["event": "ready", "guests": .int(guests), "startup_ms": .double(milliseconds), "scanning": .string(scanning),
+                    "printer": .string(Sanitized.text(printer))]
+        case .scan(let code, let source):
+            return ["event": "scan", "code": .string(Sanitized.text(code)), "source": .string(source.rawValue)]
+        case .repeatIgnored(let code):
+            return ["event": "repeat_ignored", "code": .string(Sanitized.text(code))]
+        case .unreadable:
+            return ["event": "unreadable", "message": "Unreadable code: please use the desk or type the code."]
+        case .result(let feedback):
+            return feedback.json
+        case .badge(let progress):
+            return ["event": "print_state", "job": .int(Int(progress.jobID)), "guest_id": .string(Sanitized.text(progress.guestID)),
+                    "state": .string(progress.state), "stage": .string(progress.stage.rawValue), "reason": .optional(progress.reason.map(Sanitized.text))]
+        case .health(let health):
+            guard case .object(var members) = health.json else { return health.json }
+            members["event"] = "health"
+            return .object(members)
+        case .sync(let hub, let pending, let refused):
+            let part = StationHealth(hub: hub).hubPart
+            return ["event": "sync", "state": .string(part.state), "detail": .string(Sanitized.text(part.words)), "pending": .int(pending),
+                    "refused": .int(refused)]
+        case .staleBadges(let count):
+            return ["event": "stale_badges", "count": .int(count), "message": .string("\(count) badges waited too long: print them, use the other printer, or cancel")]
+        case .notice(let message, let action):
+            return ["event": .string(action), "message": .string(Sanitized.text(message))]
+        case .storageUnavailable(let state, let pending, let guests):
+            return ["event": "storage_unavailable", "storage": .object(state.json), "pending": .int(pending), "guests": .int(guests),
+                    "message": .string(state.message)]
+        case .stopping:
+            return ["event": "stopping"]
+        }
+    }
+}
+
+extension Feedback {
+    /// The headless `decision` (or `walk_in`) line: the result, and the badge job written with
+    /// it (id and first state; later states come as `print_state` lines with that id).
+    var json: JSONValue {
+        var object: [String: JSONValue] = ["event": .string(presentation.isWalkIn ? "walk_in" : "decision")]
+        if let failure {
+            object["decision"] = .null
+            object["error"] = .string(failure)
+        } else if let outcome {
+            object["decision"] = .string(outcome.decision.kind.rawValue)
+            object["guest"] = outcome.guest.map {
+                ["id": .string(Sanitized.text($0.id)), "name": .string(Sanitized.text($0.name)), "access_type": .string(Sanitized.text($0.accessType)),
+                 "code": .string(Sanitized.text($0.code))]
+            } ?? .null
+            object["previous"] = outcome.decision.previous.map {
+                ["by": .string(Sanitized.text($0.by)), "station": .string(Sanitized.text($0.station)), "at": .string($0.at.iso8601)]
+            } ?? .null
+            if let job = outcome.badgeJobID { object["badge"] = ["job": .int(Int(job)), "state": "queued"] }
+        }
+        if case .code(let code) = presentation.input { object["code"] = .string(Sanitized.text(code)) }
+        object["source"] = .string(presentation.source.rawValue)
+        return .object(object)
+    }
+
+    /// The attendee panel for this feedback.
+    public var panel: ResultPanel {
+        if let failure {
+            return ResultPanel(tone: .refused, title: "Not recorded — please see staff", detail: failure)
+        }
+        guard let outcome else { return ResultPanel(tone: .refused, title: "Not recorded — please see staff") }
+        var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType)
+        if outcome.badgeJobID != nil { panel.badge = "Your badge is printing" }
+        return panel
+    }
+}

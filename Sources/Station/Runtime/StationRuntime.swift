@@ -1,0 +1,286 @@
+import CheckInCore
+import Foundation
+import KioskStore
+import Logging
+import OperatorConsole
+import RosterSync
+import Synchronization
+
+/// Carries out the check-in flow: takes presentations in order from any source (camera,
+/// scanner, console), performs the actions ``CheckInFlow`` returns (record in the store, with
+/// the badge job in the same transaction; announce at once; tell the print queue and the sync
+/// engine), keeps the station's health, and answers the console's operator actions. Decisions
+/// live in the flow and the store; this actor only carries them out.
+public actor StationRuntime {
+    public let database: KioskDatabase
+    public let printing: (any BadgePrinting)?
+    public let sync: SyncEngine?
+    /// The badge job each admission asks for (policy and queue); `nil` with printing off.
+    let badgeRequest: BadgeRequest?
+    let operatorName: String?
+    let logger: Logger
+    let healthFile: HealthFile?
+    private var flow = CheckInFlow()
+    private var lastBadgeGuestID: String?
+    private let inbox: AsyncStream<Presentation>.Continuation
+    private let inboxStream: AsyncStream<Presentation>
+    private let eventContinuation: AsyncStream<StationEvent>.Continuation
+    /// Events for the one user interface (console or headless log).
+    public nonisolated let events: AsyncStream<StationEvent>
+    public private(set) var health: StationHealth
+
+    public init(database: KioskDatabase, printing: (any BadgePrinting)?, sync: SyncEngine?, badgeRequest: BadgeRequest?,
+                health: StationHealth, operatorName: String? = nil, healthFile: HealthFile? = nil,
+                logger: Logger = Logger(label: "kiosk.station")) {
+        self.database = database
+        self.printing = printing
+        self.sync = sync
+        self.badgeRequest = badgeRequest
+        self.health = health
+        self.operatorName = operatorName
+        self.healthFile = healthFile
+        self.logger = logger
+        (inboxStream, inbox) = AsyncStream.makeStream(of: Presentation.self)
+        (events, eventContinuation) = AsyncStream.makeStream(of: StationEvent.self, bufferingPolicy: .bufferingNewest(1024))
+    }
+
+    // MARK: Presentations
+
+    /// Queues a presentation; it is decided after the ones before it.
+    public nonisolated func submit(_ presentation: Presentation) {
+        submitted.withLock { $0 += 1 }
+        inbox.yield(presentation)
+    }
+
+    private nonisolated let submitted = Mutex(0)
+    private var handled = 0
+
+    /// Whether submitted presentations are still waiting or in progress.
+    public var isBusy: Bool { submitted.withLock { $0 } > handled }
+
+    public nonisolated func emit(_ event: StationEvent) {
+        eventContinuation.yield(event)
+    }
+
+    /// The flow: handles presentations until ``stopTaking()``, then those already submitted.
+    public func run() async {
+        for await presentation in inboxStream {
+            await handle(presentation)
+            handled += 1
+        }
+    }
+
+    /// No more presentations: ``run()`` finishes the ones already submitted and returns.
+    public nonisolated func stopTaking() {
+        inbox.finish()
+    }
+
+    /// Runs one presentation through the flow to its feedback (tests call this directly).
+    public func handle(_ presentation: Presentation) async {
+        if case .code(let code) = presentation.input { emit(.scan(code: code, source: presentation.source)) }
+        var actions = flow.present(presentation)
+        while !actions.isEmpty {
+            switch actions.removeFirst() {
+            case .record(let presentation):
+                do {
+                    let result = try await record(presentation)
+                    updateHealth { $0.storage = .ok }
+                    actions += flow.recorded(Self.outcome(result))
+                } catch {
+                    logger.error("check-in not recorded", metadata: ["error": "\(error)"])
+                    updateHealth { $0.storage = StorageHealth(error) }
+                    actions += flow.recordFailed(error.description)
+                }
+            case .feedback(let feedback):
+                if let outcome = feedback.outcome, outcome.decision.letsGuestIn, let guest = outcome.guest { lastBadgeGuestID = guest.id }
+                emit(.result(feedback))
+            case .committed(let badgeJobID):
+                // The upload and the badge go now, in the background: the line never waits for them.
+                sync?.nudge()
+                if badgeJobID != nil { printing?.nudge() }
+            case .ignoreRepeat(let presentation):
+                if case .code(let code) = presentation.input { emit(.repeatIgnored(code: code)) }
+            }
+        }
+    }
+
+    private func record(_ presentation: Presentation) async throws(StoreError) -> CheckInResult {
+        switch presentation.input {
+        case .code(let code):
+            return try await database.checkIn(CheckInRequest(rawCode: code, source: presentation.source, operatorName: operatorName,
+                                                             at: presentation.at, badge: badgeRequest))
+        case .walkIn(let draft):
+            return try await database.addWalkIn(WalkInRequest(
+                name: draft.name, email: draft.email, company: draft.company, accessTypeID: draft.accessTypeID,
+                operatorName: operatorName, at: presentation.at, badge: badgeRequest))
+        }
+    }
+
+    static func outcome(_ result: CheckInResult) -> RecordedOutcome {
+        RecordedOutcome(
+            decision: result.decision,
+            guest: result.guest.map { GuestSummary(id: $0.guest.id, name: $0.guest.name, accessType: $0.accessTypeName, code: $0.guest.code.value) },
+            badgeJobID: result.badgeJob?.id,
+            recorded: result.recorded != nil && !result.replayed)
+    }
+
+    // MARK: Health
+
+    /// Applies a change to the station's health; a real change is announced and written for
+    /// `kiosk status`.
+    public func updateHealth(_ change: (inout StationHealth) -> Void) {
+        var next = health
+        change(&next)
+        guard next != health else { return }
+        health = next
+        emit(.health(next))
+        healthFile?.write(next)
+    }
+
+    /// Rewrites the health file (a heartbeat: `kiosk status` sees the station is alive).
+    public func writeHealthFile() {
+        healthFile?.write(health)
+    }
+
+    // MARK: Operator actions
+
+    /// Guests matching a query, as console rows (empty on a storage error).
+    public func search(_ query: String) async -> [GuestRow] {
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        return ((try? database.search(query, limit: 50)) ?? []).map {
+            GuestRow(id: $0.guest.id, code: $0.guest.code.value, name: $0.guest.name, email: $0.guest.email,
+                     company: $0.guest.company, accessType: $0.accessTypeName, checkedIn: $0.checkedIn)
+        }
+    }
+
+    public func reprintLast() async {
+        guard let guestID = lastBadgeGuestID else {
+            emit(.notice("Nothing to reprint yet", action: "reprint"))
+            return
+        }
+        await reprint(guestID: guestID)
+    }
+
+    public func reprint(guestID: String) async {
+        guard let printing else {
+            emit(.notice("Printing is off at this station (--printer none)", action: "reprint"))
+            return
+        }
+        do {
+            let job = try await printing.reprint(guestID: guestID, requestedBy: operatorName ?? "kiosk")
+            let name = (try? database.guest(id: guestID))??.guest.name ?? "the guest"
+            emit(.notice("Badge for \(name) queued again (job \(job))", action: "reprint"))
+        } catch {
+            emit(.notice("Reprint not queued: \(error)", action: "reprint"))
+        }
+    }
+
+    public func undoLast() async {
+        do {
+            if let undone = try await database.undoLastCheckIn(operatorName: operatorName) {
+                let name = undone.guest?.guest.name ?? undone.checkIn.guestID
+                emit(.notice("Check-in undone: \(name)", action: "undo"))
+                sync?.nudge()
+            } else {
+                emit(.notice("No check-in to undo", action: "undo"))
+            }
+        } catch {
+            emit(.notice("Undo failed: \(error.description)", action: "undo"))
+        }
+    }
+
+    public func syncNow() async {
+        guard let sync else {
+            emit(.notice("No hub configured: check-ins stay on this station (kiosk signin --hub URL to connect)", action: "sync"))
+            return
+        }
+        do {
+            let report = try await sync.syncNow()
+            emit(.notice("Synced: \(report.guestsPulled) guest(s) pulled, \(report.accepted) check-in(s) uploaded, \(report.pending) pending",
+                         action: "sync"))
+        } catch {
+            emit(.notice("Sync failed: \(error.description)", action: "sync"))
+        }
+        await publishSyncState()
+    }
+
+    public func signOut(_ choice: PendingChangesChoice) async {
+        guard let sync else {
+            let pending = (try? database.pendingCount()) ?? 0
+            emit(.notice("Not signed in to a hub; \(pending) pending check-in(s) stay on this station", action: "sign_out"))
+            return
+        }
+        do {
+            let discarded = try await sync.signOut(choice)
+            emit(.notice(discarded > 0 ? "Signed out; \(discarded) pending change(s) discarded" : "Signed out", action: "sign_out"))
+        } catch {
+            emit(.notice("Not signed out: \(error.description)", action: "sign_out"))
+        }
+    }
+
+    public func answerStaleBadges(_ choice: StaleBadgesChoice) async {
+        await printing?.answer(choice)
+        let words = switch choice {
+        case .printAll: "Printing the waiting badges"
+        case .printOnOtherPrinter: "Printing the waiting badges on the other printer"
+        case .cancel: "Waiting badges canceled: hand them out at the desk"
+        }
+        emit(.notice(words, action: "stale_badges"))
+    }
+
+    /// The pending and refused counts with the hub's state, for the sync line.
+    public func publishSyncState() async {
+        let status = try? database.status(consumeNotice: false)
+        emit(.sync(health.hub, pending: status?.pending ?? 0, refused: status?.rejected ?? 0))
+    }
+
+    /// The status line's facts.
+    public func statusLine() async -> StationStatusLine {
+        let status = try? database.status(consumeNotice: false)
+        let age = status?.rosterImportedAt.map { Self.age(since: $0) }
+        let hub = health.hubPart
+        return StationStatusLine(
+            online: health.hub == .online || health.hub == .degraded, syncDescription: hub.words, pending: status?.pending ?? 0,
+            rosterGuests: status?.guests ?? 0, rosterAge: age, printer: health.printerPart.words, camera: health.cameraPart.words,
+            stationName: (try? database.stationName()) ?? "Station", refused: status?.rejected ?? 0, clockFault: health.clock.message,
+            fault: health.mostUrgent.map { $0.words + ($0.fix.map { " — " + $0 } ?? "") },
+            printerAlert: health.printerPart.isFault)
+    }
+
+    /// The uploads the hub refused for good, newest last, named by guest where the roster knows them.
+    public func refusedUploads() -> [RefusedUpload] {
+        ((try? database.rejectedOutbox()) ?? []).map { entry in
+            let guestName: String? = switch entry.change {
+            case .success(let change): (try? database.guest(id: change.guestID))??.guest.name
+            case .failure: nil
+            }
+            let what = switch entry.kind {
+            case .checkIn: "Check-in"
+            case .walkIn: "Walk-in"
+            case .undo: "Undo"
+            case nil: "Change"
+            }
+            return RefusedUpload(what: what + " " + (guestName ?? entry.ref), reason: entry.lastError ?? "",
+                                 at: ResultPanel.clock(entry.sortAt, timeZone: .current))
+        }
+    }
+
+    static func age(since: Timestamp) -> String {
+        let minutes = max(0, Timestamp.now().milliseconds.subtractingReportingOverflow(since.milliseconds).partialValue / 60_000)
+        if minutes < 1 { return "just imported" }
+        if minutes < 60 { return "\(minutes) min old" }
+        if minutes < 48 * 60 { return "\(minutes / 60) h old" }
+        return "\(minutes / 1440) days old"
+    }
+
+    /// Access types for the walk-in form.
+    public func accessChoices() -> [AccessChoice] {
+        ((try? database.accessTypes()) ?? []).map { AccessChoice(id: $0.id, name: $0.name) }
+    }
+
+    /// Announces the end of the run to the user interface.
+    public func finish() {
+        emit(.stopping)
+        eventContinuation.finish()
+    }
+}

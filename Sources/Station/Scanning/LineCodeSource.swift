@@ -1,0 +1,39 @@
+import CheckInCore
+import Foundation
+
+/// Lines of text as codes: a headless station's keyboard-wedge scanner (or a pipe) types one
+/// code per line. Reading blocks, so it runs on its own thread, off the cooperative pool.
+public struct LineCodeSource: ScanSource {
+    let handle: FileHandle
+    let source: CheckInSource
+
+    public init(handle: FileHandle = .standardInput, source: CheckInSource = .scanner) {
+        self.handle = handle
+        self.source = source
+    }
+
+    public var description: String { "codes from standard input" }
+    public var isCamera: Bool { false }
+
+    /// Longer lines are no ticket code (codes have at most 256 characters): the line is dropped
+    /// up to its newline rather than buffered without end.
+    static let maximumLineBytes = 4096
+
+    public func inputs() -> AsyncStream<ScanInput> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ScanInput.self)
+        let handle = self.handle, source = self.source
+        let thread = Thread {
+            var lines = BoundedLines(limit: Self.maximumLineBytes)
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                for line in lines.append(chunk) { continuation.yield(.code(line, source: source)) }
+            }
+            if let rest = lines.finish() { continuation.yield(.code(rest, source: source)) }
+            continuation.finish()
+        }
+        thread.name = "kiosk.lines"
+        thread.start()
+        return stream
+    }
+}

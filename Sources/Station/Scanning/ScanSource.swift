@@ -1,0 +1,23 @@
+import CheckInCore
+
+/// What a scan source delivers to the station.
+public enum ScanInput: Sendable, Equatable {
+    /// A code read by a device (camera frame, scanner line).
+    case code(String, source: CheckInSource)
+    /// A code was seen but is unusable (too long, control characters, invalid UTF-8): the
+    /// attendee is told "unreadable", its content is never shown.
+    case unreadable
+    /// The camera's condition changed (a fault, or frames again).
+    case camera(CameraHealth)
+}
+
+/// Something that reads codes until it ends or the station stops: the camera pipeline, a
+/// scanner's lines, a pipe of frames.
+public protocol ScanSource: Sendable {
+    /// The device in words, for the status line ("camera /dev/video0", "frames from stdin").
+    var description: String { get }
+    /// Whether this source is a camera (its health shows on the status line).
+    var isCamera: Bool { get }
+    /// Inputs as they arrive. The end of the stream (end of a frame file) ends scanning.
+    func inputs() -> AsyncStream<ScanInput>
+}

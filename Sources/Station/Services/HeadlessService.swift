@@ -1,0 +1,14 @@
+import Foundation
+import KioskStore
+import ServiceLifecycle
+
+/// `--headless`: one JSON line per event on stdout (journald), until the station has stopped.
+struct HeadlessService: Service {
+    let runtime: StationRuntime
+
+    func run() async throws {
+        for await event in runtime.events {
+            FileHandle.standardOutput.write(Data((event.json.serialized + "\n").utf8))
+        }
+    }
+}

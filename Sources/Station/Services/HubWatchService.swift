@@ -1,0 +1,18 @@
+import RosterSync
+import ServiceLifecycle
+
+/// Follows the sync engine's status: the hub's state into the station's health, pending
+/// counts to the user interface.
+struct HubWatchService: Service {
+    let engine: SyncEngine
+    let runtime: StationRuntime
+
+    func run() async throws {
+        let initial = await engine.status()
+        await runtime.updateHealth { $0.hub = HubHealth(initial) }
+        for await status in engine.statusUpdates.cancelOnGracefulShutdown() {
+            await runtime.updateHealth { $0.hub = HubHealth(status) }
+            await runtime.publishSyncState()
+        }
+    }
+}

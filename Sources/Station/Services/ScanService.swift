@@ -1,0 +1,30 @@
+import CheckInCore
+import ServiceLifecycle
+
+/// Feeds a scan source (camera frames, scanner lines) into the flow, and the camera's health
+/// into the station's.
+struct ScanService: Service {
+    let source: any ScanSource
+    let runtime: StationRuntime
+    /// Whether the end of the source stops the station (`--frames FILE` headless: the run is the file).
+    let stopAtEnd: Bool
+
+    func run() async throws {
+        for await input in source.inputs().cancelOnGracefulShutdown() {
+            switch input {
+            case .code(let payload, let source):
+                runtime.submit(Presentation(.code(payload), source: source, at: .now()))
+            case .unreadable:
+                runtime.emit(.unreadable)
+            case .camera(let camera):
+                await runtime.updateHealth { $0.camera = camera }
+            }
+        }
+        if stopAtEnd {
+            // Let the flow finish what was submitted before the station stops.
+            while await runtime.isBusy && !Task.isCancelled { try await Task.sleep(for: .milliseconds(20)) }
+            return
+        }
+        try await gracefulShutdown()
+    }
+}
