@@ -114,9 +114,9 @@ public struct StationStatusLine: Sendable, Equatable {
         var parts = ["\(online ? "online" : "offline") (\(syncDescription))", "\(pending) pending sync"]
         if let clockFault { parts.insert(clockFault, at: 0) }
         if refused > 0 { parts.append("\(refused) refused by the hub (F11)") }
-        parts.append("roster \(rosterGuests) guests" + (rosterAge.map { ", \($0)" } ?? ""))
-        parts.append("printer: \(printer)")
+        parts.append(printer)
         parts.append(camera)
+        parts.append("roster \(rosterGuests) guests" + (rosterAge.map { ", \($0)" } ?? ""))
         return parts.map(TerminalText.clean).joined(separator: " · ")
     }
 }

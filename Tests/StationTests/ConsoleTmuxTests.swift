@@ -49,6 +49,33 @@ struct ConsoleTmuxTests {
         try console.waitFor("None: every upload was accepted.")
     }
 
+    @Test func aCameraFaultShowsOnTheConsoleWithItsFixClearsByItselfAndNothingElseDrawsOnTheScreen() throws {
+        let camera = TemporaryDirectory("sim-camera")
+        defer { camera.remove() }
+        let (console, directory) = try start(["--printer", "none", "--camera", "sim:" + camera.path])
+        defer { console.stop(); directory.remove() }
+        try console.waitFor("scanning: simulated camera")
+        try "unplugged\n".write(to: camera.appending("state"), atomically: true, encoding: .utf8)
+        var screen = try console.waitFor("No camera — type codes or use the scanner")
+        #expect(screen.contains("plug"), "the fix is on the screen: \(screen)")
+        // The door keeps working by hand while the camera is away.
+        try console.type("DEMO-0002")
+        try console.send("Enter")
+        try console.waitFor("Welcome")
+        try "present\n".write(to: camera.appending("state"), atomically: true, encoding: .utf8)
+        screen = try console.waitFor("scanning: simulated camera")
+        #expect(!screen.contains("No camera —"))
+        // A ticket held up to the (simulated) lens is read by the real decoder.
+        let pgm = Data("P5\n\(HeadlessFramesTests.width) \(HeadlessFramesTests.height)\n255\n".utf8) + Data(HeadlessFramesTests.frame("DEMO-0003"))
+        try pgm.write(to: camera.appending("frame.pgm"))
+        try console.waitFor("Welcome, 王小明")
+        // The fault was logged to the data directory's log file, not onto the screen.
+        let log = try String(contentsOf: directory.appending("data/logs/kiosk.log"), encoding: .utf8)
+        #expect(log.contains("camera unplugged") || log.contains("camera missing"), "\(log)")
+        let stderr = (try? String(contentsOf: directory.appending("stderr.log"), encoding: .utf8)) ?? ""
+        #expect(stderr.isEmpty, "nothing but the console writes to the terminal: \(stderr)")
+    }
+
     @Test func searchWithoutAccentsFindsJoséMüllerAndChecksHimIn() throws {
         let (console, directory) = try start()
         defer { console.stop(); directory.remove() }

@@ -132,6 +132,11 @@ public actor StationRuntime {
         var next = health
         change(&next)
         guard next != health else { return }
+        for (name, before, after) in [("printer", health.printerPart, next.printerPart), ("camera", health.cameraPart, next.cameraPart),
+                                      ("hub", health.hubPart, next.hubPart), ("storage", health.storagePart, next.storagePart),
+                                      ("clock", health.clockPart, next.clockPart)] where before.state != after.state {
+            logger.log(level: after.isFault ? .warning : .notice, "\(name) \(after.state)", metadata: after.fix.map { ["fix": "\($0)"] })
+        }
         health = next
         emit(.health(next))
         healthFile?.write(next)
@@ -243,7 +248,7 @@ public actor StationRuntime {
             online: health.hub == .online || health.hub == .degraded, syncDescription: hub.words, pending: status?.pending ?? 0,
             rosterGuests: status?.guests ?? 0, rosterAge: age, printer: health.printerPart.words, camera: health.cameraPart.words,
             stationName: (try? database.stationName()) ?? "Station", refused: status?.rejected ?? 0, clockFault: health.clock.message,
-            fault: health.mostUrgent.map { $0.words + ($0.fix.map { " — " + $0 } ?? "") },
+            fault: health.mostUrgent.map { $0.words + ($0.fix.map { ". " + $0 } ?? "") },
             printerAlert: health.printerPart.isFault)
     }
 

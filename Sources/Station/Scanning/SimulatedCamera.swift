@@ -68,6 +68,6 @@ extension CameraScanSource {
     public static func simulated(directory: URL) -> CameraScanSource {
         CameraScanSource(pipeline: ScanPipeline(source: SimulatedCamera(directory: directory),
                                                 reconnect: ReconnectPolicy(initial: .milliseconds(200), maximum: .seconds(1))),
-                         description: "simulated camera \(directory.path)")
+                         description: "simulated camera")
     }
 }
