@@ -13,20 +13,14 @@ import HubAPI
 enum UploadValidation {
     static func checkIns(_ items: [CheckInUpload]) throws {
         for (index, item) in items.enumerated() {
-            let path = "items.\(index)"
-            try key(item.key, path: path + ".key")
-            try text(item.station, path + ".station", UploadLimits.stationCharacters)
-            try text(item.operatorName, path + ".operatorName", UploadLimits.operatorNameCharacters)
+            try keyAndAttribution(item.key, station: item.station, operatorName: item.operatorName, path: "items.\(index)")
         }
     }
 
     static func undos(_ items: [UndoUpload]) throws {
         for (index, item) in items.enumerated() {
-            let path = "items.\(index)"
-            try key(item.key, path: path + ".key")
-            try text(item.station, path + ".station", UploadLimits.stationCharacters)
-            try text(item.operatorName, path + ".operatorName", UploadLimits.operatorNameCharacters)
-            if let reason = item.reason { try text(reason, path + ".reason", UploadLimits.reasonCharacters) }
+            try keyAndAttribution(item.key, station: item.station, operatorName: item.operatorName, path: "items.\(index)")
+            if let reason = item.reason { try text(reason, "items.\(index).reason", UploadLimits.reasonCharacters) }
         }
     }
 
@@ -74,9 +68,12 @@ enum UploadValidation {
         }
     }
 
-    private static func key(_ key: IdempotencyKey, path: String) throws {
-        try identifier(key.deviceID, path + ".deviceID", UploadLimits.deviceIDCharacters)
-        try identifier(key.guestID, path + ".guestID", UploadLimits.guestIDCharacters)
+    /// The key and the station/operator an item reports: common to check-ins and undos.
+    private static func keyAndAttribution(_ key: IdempotencyKey, station: String, operatorName: String, path: String) throws {
+        try identifier(key.deviceID, path + ".key.deviceID", UploadLimits.deviceIDCharacters)
+        try identifier(key.guestID, path + ".key.guestID", UploadLimits.guestIDCharacters)
+        try text(station, path + ".station", UploadLimits.stationCharacters)
+        try text(operatorName, path + ".operatorName", UploadLimits.operatorNameCharacters)
     }
 
     private static func text(_ value: String, _ path: String, _ limit: Int) throws {

@@ -8,9 +8,11 @@ import Testing
 @Suite(.serialized) struct HubProcessTests {
     let hub = BuiltProducts.executable("checkin-hub")
 
-    /// A database with an event "ev" (guests G1…G50, single entry) and two staff members.
-    func prepare() throws -> String {
-        let db = try PostgresCluster.shared.get().createDatabase()
+    /// A database with an event "ev" (guests G1…G50, single entry) and four staff members: Olga
+    /// (organizer), Sam (support), Alex and Mallory (staff). In a fresh PostgreSQL database, or in
+    /// SQLite in `sqliteIn` (a file tests can plant rows in).
+    func prepare(sqliteIn sqlite: TemporaryDirectory? = nil) throws -> String {
+        let db = try sqlite.map { "sqlite:" + $0.appending("hub.sqlite").path } ?? PostgresCluster.shared.get().createDatabase()
         let directory = TemporaryDirectory("hub-e2e")
         defer { directory.remove() }
         var csv = "name,email,company,code,ticket type\n"
@@ -18,8 +20,12 @@ import Testing
         try csv.write(to: directory.appending("roster.csv"), atomically: true, encoding: .utf8)
         #expect(try run(hub, ["event", "create", "--db", db, "--name", "Conf", "--id", "ev", "--json"]).status == 0)
         #expect(try run(hub, ["import", "--db", db, "--event", "ev", directory.appending("roster.csv").path, "--json"]).status == 0)
-        #expect(try run(hub, ["staff", "add", "--db", db, "--email", "org@x.org", "--name", "Olga", "--role", "organizer"], stdin: "organizer-pass\n").status == 0)
-        #expect(try run(hub, ["staff", "add", "--db", db, "--email", "alex@x.org", "--name", "Alex", "--role", "staff"], stdin: "staff-pass-1\n").status == 0)
+        for (email, name, role, password) in [
+            ("org@x.org", "Olga", "organizer", "organizer-pass"), ("sam@x.org", "Sam", "support", "support-pass"),
+            ("alex@x.org", "Alex", "staff", "staff-pass-1"), ("mal@x.org", "Mallory", "staff", "staff-pass-2"),
+        ] {
+            #expect(try run(hub, ["staff", "add", "--db", db, "--email", email, "--name", name, "--role", role], stdin: password + "\n").status == 0)
+        }
         return db
     }
 

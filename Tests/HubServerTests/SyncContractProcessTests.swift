@@ -9,24 +9,9 @@ import Testing
 @Suite(.serialized) struct SyncContractProcessTests {
     let hub = BuiltProducts.executable("checkin-hub")
 
-    /// An event "ev" (guests G1…G20, type General) and four staff members, in SQLite (a file in
-    /// `directory`, so tests can plant rows) or in a fresh PostgreSQL database.
+    /// The shared set-up: event "ev" (G1…G50) and staff Olga, Sam, Alex and Mallory.
     func prepare(sqliteIn directory: TemporaryDirectory? = nil) throws -> String {
-        let db = try directory.map { "sqlite:" + $0.appending("hub.sqlite").path } ?? PostgresCluster.shared.get().createDatabase()
-        let scratch = TemporaryDirectory("hub-roster")
-        defer { scratch.remove() }
-        var csv = "name,email,company,code,ticket type\n"
-        for i in 1...20 { csv += "Guest \(i),g\(i)@example.com,,G\(i),General\n" }
-        try csv.write(to: scratch.appending("roster.csv"), atomically: true, encoding: .utf8)
-        #expect(try run(hub, ["event", "create", "--db", db, "--name", "Conf", "--id", "ev", "--json"]).status == 0)
-        #expect(try run(hub, ["import", "--db", db, "--event", "ev", scratch.appending("roster.csv").path, "--json"]).status == 0)
-        for (email, name, role, password) in [
-            ("org@x.org", "Olga", "organizer", "organizer-pass"), ("sam@x.org", "Sam", "support", "support-pass"),
-            ("alex@x.org", "Alex", "staff", "staff-pass-1"), ("mal@x.org", "Mallory", "staff", "staff-pass-2"),
-        ] {
-            #expect(try run(hub, ["staff", "add", "--db", db, "--email", email, "--name", name, "--role", role], stdin: password + "\n").status == 0)
-        }
-        return db
+        try HubProcessTests().prepare(sqliteIn: directory)
     }
 
     func signIn(_ server: HubProcess, _ email: String, _ password: String) async throws -> HubClient {
