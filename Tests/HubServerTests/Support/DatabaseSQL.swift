@@ -29,6 +29,17 @@ enum DatabaseSQL {
         return result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
     }
 
+    /// Runs statements (several, separated by `;`) that return nothing.
+    static func execute(_ url: String, _ sql: String) throws {
+        if url.hasPrefix("sqlite:") {
+            let queue = try DatabaseQueue(path: String(url.dropFirst("sqlite:".count)))
+            defer { try? queue.close() }
+            try queue.write { db in try db.execute(sql: sql) }
+        } else {
+            try run(url, sql)
+        }
+    }
+
     /// Plants an accepted check-in as a hub before the plausible-time check could have stored it.
     static func plantCheckIn(_ url: String, event: String, device: String, guest: String, scannedAt: Int64) throws {
         let sqlite = url.hasPrefix("sqlite:")
