@@ -14,7 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SCHEMATHESIS_VERSION=4.32.5
-venv=.build/schemathesis
+venv="$PWD/.build/schemathesis"
+spec="$PWD/Sources/HubAPI/openapi.yaml"
 python=/usr/bin/python3
 [ -x "$python" ] || python=python3
 if [ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != "schemathesis, version $SCHEMATHESIS_VERSION" ]; then
@@ -87,7 +88,8 @@ TOML
 echo "Fuzzing $base for at most ${FUZZ_MAX_TIME:-120} s" >&2
 status=0
 # signOut is left out: it would end the session whose token every other request carries.
-"$venv/bin/schemathesis" --config-file "$work/schemathesis.toml" run Sources/HubAPI/openapi.yaml \
+# Run from the temporary directory: schemathesis keeps a .schemathesis/ folder in its working directory.
+(cd "$work" && "$venv/bin/schemathesis" --config-file "$work/schemathesis.toml" run "$spec" \
     --url "$base" \
     -H "Authorization: Bearer $token" \
     --checks not_a_server_error \
@@ -98,7 +100,7 @@ status=0
     --workers 2 \
     --request-timeout 30 \
     --generation-database none \
-    --no-color \
+    --no-color) \
     || status=$?
 
 if ! kill -0 "$hub_pid" 2>/dev/null; then

@@ -14,7 +14,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// The date's millisecond, saturating at the ends of `Int64` (a `Date` far enough out, or
     /// not a number, would otherwise trap in the conversion).
     public init(_ date: Date) {
-        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        self.init(saturating: (date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// A whole number of milliseconds as a `Double`, clamped to `Int64` (NaN: 0).
+    private init(saturating value: Double) {
         if value.isNaN {
             self.milliseconds = 0
         } else if value >= 9_223_372_036_854_775_807 {  // 2^63 as a Double: above every Int64
@@ -88,10 +92,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// Parses what ``iso8601`` writes, and the same without fractional seconds or with an offset.
     public init?(iso8601 text: String) {
         let formatter = ISO8601DateFormatter()
+        // To the nearest millisecond, not down: the parsed `Date` of `….001Z` can be a hair below
+        // it as a binary fraction (found by the round-trip property test).
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { self.init(date); return }
+        if let date = formatter.date(from: text) { self.init(saturating: (date.timeIntervalSince1970 * 1000).rounded()); return }
         formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { self.init(date); return }
+        if let date = formatter.date(from: text) { self.init(saturating: (date.timeIntervalSince1970 * 1000).rounded()); return }
         return nil
     }
 
