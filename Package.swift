@@ -23,6 +23,8 @@ var dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    // Property-based tests (Swift Testing generators and shrinking) for the overflow-safe time rules.
+    .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
 ]
 
 // MARK: - Foundation: domain, station store, command line
@@ -52,7 +54,10 @@ targets += [
         dependencies: ["embed-migrations"],
         path: "Sources/EmbedMigrationsPlugin"
     ),
-    .testTarget(name: "CheckInCoreTests", dependencies: ["CheckInCore"]),
+    .testTarget(
+        name: "CheckInCoreTests",
+        dependencies: ["CheckInCore", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
     .testTarget(name: "RosterCSVTests", dependencies: ["RosterCSV", "CheckInCore"]),
     .testTarget(
         name: "KioskStoreTests",
@@ -158,7 +163,12 @@ targets += [
     .testTarget(name: "HubAPITests", dependencies: ["HubAPI", "CheckInCore"]),
     .testTarget(
         name: "HubServerTests",
-        dependencies: ["HubServer", "HubAPI", "CheckInCore", "KioskTestSupport", .product(name: "Logging", package: "swift-log")]
+        dependencies: [
+            "HubServer", "HubAPI", "CheckInCore", "KioskTestSupport",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "PropertyBased", package: "swift-property-based"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]
     ),
 ]
 dependencies += [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian machine for the tests and runs the whole test suite.
 # Services the tests need (a private cupsd, a PostgreSQL cluster, a hub) are started by the
-# tests themselves, on loopback, in temporary directories.
+# tests themselves, on loopback, in temporary directories; so is the hub the fuzz step attacks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,3 +9,5 @@ source Kiosk/install-packages.sh Kiosk/packages-test.txt
 
 swift build --build-tests
 swift test --skip-build
+# The hub under schemathesis, every route of openapi.yaml: 0 server errors, hub alive (~2.5 min).
+bash Kiosk/fuzz-hub.sh

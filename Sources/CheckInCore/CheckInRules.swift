@@ -45,9 +45,10 @@ public enum CheckInRules {
 
         let entries = admissions.filter { $0.direction == .entry }
         // Within the window of any earlier admission, this is that admission seen again.
-        let window = policy.toleranceWindowMilliseconds
+        // `distance(to:)` is exact for any two scan times (a difference of client times once
+        // overflowed here and trapped the hub).
         if let same = entries
-            .filter({ abs($0.scannedAt.milliseconds - attempt.at.milliseconds) <= window })
+            .filter({ policy.isWithinWindow($0.scannedAt, attempt.at) })
             .min(by: { $0.scannedAt < $1.scannedAt }) {
             return .duplicate(previous: same.summary)
         }

@@ -14,4 +14,11 @@ public struct EventPolicy: Sendable, Hashable, Codable {
     }
 
     public static let standard = EventPolicy()
+
+    /// Whether two scan times are one check-in: at most ``toleranceWindowMilliseconds`` apart
+    /// (both ends inclusive). Exact and trap-free for any two times; a negative window (only a
+    /// corrupt setting can hold one) counts as 0.
+    public func isWithinWindow(_ a: Timestamp, _ b: Timestamp) -> Bool {
+        a.distance(to: b) <= UInt64(max(0, toleranceWindowMilliseconds))
+    }
 }

@@ -64,8 +64,12 @@ public struct StaffInfo: Sendable, Hashable, Codable {
 /// Answer to sign-in and refresh.
 ///
 /// The access token is short-lived and sent as `Authorization: Bearer …`; the refresh token is
-/// long-lived, single-use (each refresh returns a new one and invalidates the old), stored only
-/// hashed on the hub, and revocable (`checkin-hub tokens revoke`, sign-out).
+/// long-lived, single-use (each refresh returns a new one and the old one becomes the session's
+/// *previous* token), stored only hashed on the hub, and revocable (`checkin-hub tokens revoke`,
+/// sign-out). The previous refresh token is still accepted for a short grace period after the
+/// rotation (`serve --refresh-grace-seconds`, default 60 s) and answered with a fresh pair, so a
+/// lost answer or two processes refreshing at once do not sign the station out; presented after
+/// the grace period, it revokes the session (a copied token).
 public struct TokenPair: Sendable, Hashable, Codable {
     public var accessToken: String
     /// When the access token stops working; refresh before.
@@ -92,14 +96,24 @@ public struct TokenPair: Sendable, Hashable, Codable {
     }
 }
 
-/// `POST /v1/stations` body: registers the calling station.
+/// `POST /v1/stations` body: registers the calling station on the caller's session.
+///
+/// A device id belongs to one station registration, bound to a device secret:
+/// - new `deviceID` (or none: the hub issues one) → registered on this session;
+/// - known `deviceID` with its secret → the registration moves to this session (the same
+///   station signing in again); the session that held it can no longer upload for it;
+/// - known `deviceID` with another secret or none → 409, problem type
+///   ``ProblemDocument/deviceTakenProblemType``.
+/// Without `deviceSecret` the hub generates one and returns it once in
+/// ``StationRegistration/deviceSecret``: keep it to sign in again as the same device.
 public struct StationRegistrationRequest: Sendable, Hashable, Codable {
     /// Human name of the station, e.g. "Door 2".
     public var name: String
     /// The station's own device id when it already has one (re-registration keeps it); the hub
-    /// issues a new one otherwise. Never contains `/`.
+    /// issues a new one otherwise. 1 to ``UploadLimits/deviceIDCharacters`` characters, never `/`.
     public var deviceID: String?
-    /// The station's device secret (random, kept in its data directory). The hub binds a device
+    /// The station's device secret (random, kept in its data directory; length
+    /// ``UploadLimits/deviceSecretCharacters``). The hub stores only its hash and binds a device
     /// id to the secret of its first registration: the same station may take its registration
     /// over when it signs in again, another session may not claim the id (409).
     public var deviceSecret: String?
@@ -112,18 +126,24 @@ public struct StationRegistrationRequest: Sendable, Hashable, Codable {
 }
 
 /// Answer to station registration: the device id the station puts into every idempotency key.
+///
+/// Staff and support sessions may upload only for this device id from now on (403 otherwise).
 public struct StationRegistration: Sendable, Hashable, Codable {
     public var deviceID: String
     public var name: String
     /// The staff member who set the station up.
     public var registeredBy: StaffInfo
     public var registeredAt: Timestamp
+    /// The device secret the hub generated, when the request carried none: sent this once (the
+    /// hub keeps only its hash). Keep it with the device id; `nil` when the station sent its own.
+    public var deviceSecret: String?
 
-    public init(deviceID: String, name: String, registeredBy: StaffInfo, registeredAt: Timestamp) {
+    public init(deviceID: String, name: String, registeredBy: StaffInfo, registeredAt: Timestamp, deviceSecret: String? = nil) {
         self.deviceID = deviceID
         self.name = name
         self.registeredBy = registeredBy
         self.registeredAt = registeredAt
+        self.deviceSecret = deviceSecret
     }
 }
 

@@ -10,12 +10,13 @@ public enum HubPaths {
     public static let health = "/v1/health"
     /// `POST` ``SignInRequest`` → ``TokenPair``. No token needed.
     public static let signIn = "/v1/auth/sign-in"
-    /// `POST` ``RefreshRequest`` → ``TokenPair``. The refresh token is rotated: the old one stops working.
+    /// `POST` ``RefreshRequest`` → ``TokenPair``. The refresh token is rotated: the old one becomes the
+    /// session's previous token, accepted once more only within the refresh grace period (see ``TokenPair``).
     public static let refresh = "/v1/auth/refresh"
     /// `POST` (empty body or ``SignOutRequest``) → 204. Revokes the caller's session and its tokens.
     public static let signOut = "/v1/auth/sign-out"
-    /// `POST` ``StationRegistrationRequest`` → ``StationRegistration``: binds a device id to the
-    /// signed-in staff member's session.
+    /// `POST` ``StationRegistrationRequest`` → ``StationRegistration``: binds a device id (and its
+    /// device secret) to the signed-in staff member's session; 409 when the id belongs to another station.
     public static let stations = "/v1/stations"
     /// `GET ?range=today|week|all` → ``EventList``: events the caller may access.
     public static let events = "/v1/events"
@@ -24,7 +25,8 @@ public enum HubPaths {
 
     /// `GET ?cursor=N&limit=M` → ``RosterPage``.
     public static func roster(event: String) -> String { "/v1/events/\(event)/roster" }
-    /// `POST` ``CheckInBatch`` → ``CheckInBatchResult``.
+    /// `POST` ``CheckInBatch`` → ``CheckInBatchResult``. Staff and support sessions upload only for
+    /// their registered device (403); organizer sessions for any device.
     public static func checkIns(event: String) -> String { "/v1/events/\(event)/check-ins" }
     /// `POST` ``WalkInBatch`` → ``WalkInBatchResult``.
     public static func walkIns(event: String) -> String { "/v1/events/\(event)/walk-ins" }
@@ -32,7 +34,7 @@ public enum HubPaths {
     public static func undos(event: String) -> String { "/v1/events/\(event)/undos" }
     /// `GET` → ``EventStats``.
     public static func stats(event: String) -> String { "/v1/events/\(event)/stats" }
-    /// `GET` → ``ConflictList``; organizer or support only.
+    /// `GET` → ``ConflictList`` (offline double entries and walk-ins flagged for review); organizer or support only.
     public static func conflicts(event: String) -> String { "/v1/events/\(event)/conflicts" }
 
     /// Largest request body the hub accepts, in bytes; larger bodies get 413.

@@ -58,9 +58,48 @@ public struct Conflict: Sendable, Hashable, Codable {
     }
 }
 
+/// A walk-in the hub kept but wants an organizer to look at (e.g. its access type was unknown
+/// and it was recorded under the event's default type).
+public struct WalkInReview: Sendable, Hashable, Codable {
+    public var guestID: String
+    /// The access type the station sent.
+    public var requestedAccessTypeID: String
+    /// The access type the hub recorded.
+    public var accessTypeID: String
+    /// Why it needs a look.
+    public var review: String
+    public var deviceID: String
+    public var station: String
+    /// The operator the station reported.
+    public var operatorName: String
+    /// The staff id of the session that uploaded it.
+    public var uploadedBy: String
+    public var createdAt: Timestamp
+
+    public init(
+        guestID: String, requestedAccessTypeID: String, accessTypeID: String, review: String, deviceID: String,
+        station: String, operatorName: String, uploadedBy: String, createdAt: Timestamp
+    ) {
+        self.guestID = guestID
+        self.requestedAccessTypeID = requestedAccessTypeID
+        self.accessTypeID = accessTypeID
+        self.review = review
+        self.deviceID = deviceID
+        self.station = station
+        self.operatorName = operatorName
+        self.uploadedBy = uploadedBy
+        self.createdAt = createdAt
+    }
+}
+
 /// `GET /v1/events/{event}/conflicts` answer.
 public struct ConflictList: Sendable, Hashable, Codable {
     public var conflicts: [Conflict]
+    /// Walk-ins flagged for review, oldest first (absent from hubs before this field existed).
+    public var reviews: [WalkInReview]?
 
-    public init(conflicts: [Conflict]) { self.conflicts = conflicts }
+    public init(conflicts: [Conflict], reviews: [WalkInReview]? = nil) {
+        self.conflicts = conflicts
+        self.reviews = reviews
+    }
 }

@@ -2,8 +2,13 @@ import CheckInCore
 
 /// One check-in of an upload batch, exactly as the station recorded it: the domain type itself
 /// (wire schema `CheckInUpload` in openapi.yaml). Device id + guest id + scan time (ms) is its
-/// key: the same key always yields the same single row and the same answer (for final answers;
-/// see ``CheckInResult``), however often it is sent.
+/// key: once a key has a final answer, the same key always yields the same single row and the
+/// same answer, however often it is sent. `unknown_code` is not final (see ``CheckInResult``).
+///
+/// Refused as a whole batch (nothing recorded): a scan time outside
+/// ``CheckInCore/PlausibleTime`` (422, problem type ``ProblemDocument/implausibleTimeProblemType``,
+/// field `items.N.key.scannedAt`), a field longer than ``UploadLimits`` (422), a staff or support
+/// session uploading for a device other than its registered one (403).
 public typealias CheckInUpload = CheckIn
 
 /// `POST /v1/events/{event}/check-ins` body: check-ins in the order the station recorded them.
@@ -29,8 +34,11 @@ public enum UploadStatus: String, Sendable, Hashable, Codable, CaseIterable {
 /// `PreviousCheckIn` in openapi.yaml).
 public typealias PreviousCheckIn = PriorCheckIn
 
-/// The answer to one ``CheckInUpload``, in the order of the batch. The answer for a key never
-/// changes: a replay gets exactly the first answer.
+/// The answer to one ``CheckInUpload``, in the order of the batch. A final answer for a key never
+/// changes: a replay gets exactly the first answer. Every answer is final except
+/// `unknown_code`: the hub keeps that attempt in its audit log but not under the key, so the
+/// same key sent again (after the station re-keyed it, or once the guest is on the roster) is
+/// decided afresh.
 public struct CheckInResult: Sendable, Hashable, Codable {
     public var key: IdempotencyKey
     public var status: UploadStatus
@@ -71,6 +79,12 @@ public struct WalkInBatch: Sendable, Hashable, Codable {
 }
 
 /// The answer to one walk-in.
+///
+/// A batch with an invalid walk-in is refused whole (422 naming the field, nothing recorded):
+/// an empty name, a name, e-mail or company over 200 characters (``UploadLimits``), an e-mail the
+/// roster importer would refuse (``CheckInCore/EmailAddress``), a code that is empty, longer
+/// than ``CheckInCore/TicketCode/maximumLength`` or holds anything but printable characters
+/// without spaces, or a `createdAt` outside ``CheckInCore/PlausibleTime``.
 public struct WalkInResult: Sendable, Hashable, Codable {
     public var guestID: String
     /// `accepted` (also for a replay), or `rejected` with ``reason`` (e.g. the code belongs to another guest).
@@ -80,8 +94,10 @@ public struct WalkInResult: Sendable, Hashable, Codable {
     /// organizer, never merged silently.
     public var possibleDuplicateOf: String?
     /// The access type the hub recorded the walk-in under. Differs from the uploaded one when the
-    /// hub did not know that type: the walk-in is then kept under the event's default type and
-    /// flagged (``review``), never lost, since the guest was already admitted at the door.
+    /// hub did not know that type: the walk-in is then kept under the event's default type (the
+    /// type with id `general` if the event has one, else the first by id) and flagged
+    /// (``review``, listed in ``ConflictList/reviews``), never lost, since the guest was already
+    /// admitted at the door. The hub never creates an access type for a walk-in.
     public var accessTypeID: String?
     /// Why the organizer should look at this walk-in (e.g. an unknown access type), if anything.
     public var review: String?
@@ -108,7 +124,9 @@ public struct WalkInBatchResult: Sendable, Hashable, Codable {
 /// in openapi.yaml).
 public typealias UndoUpload = Undo
 
-/// `POST /v1/events/{event}/undos` body.
+/// `POST /v1/events/{event}/undos` body. Needs a registered station for staff and support
+/// sessions (403 otherwise); an `undoneAt` outside ``CheckInCore/PlausibleTime`` refuses the
+/// batch (422, ``ProblemDocument/implausibleTimeProblemType``).
 public struct UndoBatch: Sendable, Hashable, Codable {
     public var items: [UndoUpload]
 
@@ -121,8 +139,9 @@ public enum UndoStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case undone
     /// No check-in with this key on the hub (yet): upload the check-in first.
     case notFound = "not_found"
-    /// Only support staff and above, or the station that made it within the event's
-    /// ``EventSummary/stationUndoMilliseconds``, may undo.
+    /// Only support staff and above, or the station that made it (the caller's session holds
+    /// that device's registration) within the event's ``EventSummary/stationUndoMilliseconds``,
+    /// may undo.
     case forbidden
 }
 

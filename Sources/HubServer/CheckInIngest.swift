@@ -13,24 +13,37 @@ enum CheckInIngest {
         var result: CheckInResult
     }
 
+    struct Decided: Sendable {
+        /// One answer per item, in batch order.
+        var results: [CheckInResult]
+        /// Final answers, recorded under their key (`check_ins`): replays get them back.
+        var rows: [Row]
+        /// Answers that are not final (`unknown_code`: the station's roster, or its ids, may be
+        /// behind): kept for the audit only (`check_in_attempts`), so the key is decided afresh
+        /// next time instead of being refused for good.
+        var attempts: [Row]
+    }
+
     /// - Parameters:
     ///   - items: the batch, in upload order.
     ///   - known: answers already recorded for keys of this batch (replays).
     ///   - guests: the batch's guests (missing: unknown code).
     ///   - accessTypes: the event's access types.
-    ///   - admissions: admissions not undone, per guest id.
+    ///   - admissions: admissions not undone, per guest id. Those whose scan time is outside
+    ///     ``CheckInCore/PlausibleTime`` (rows stored before the hub refused such times) are
+    ///     ignored: roster pages never carry them, so the stations do not know them either.
+    ///   - now: the hub's clock.
     static func decide(
         _ items: [CheckInUpload], policy: EventPolicy, known: [IdempotencyKey: CheckInResult],
-        guests: [String: Guest], accessTypes: [String: AccessType], admissions: [String: [CheckIn]]
-    ) -> (results: [CheckInResult], rows: [Row]) {
+        guests: [String: Guest], accessTypes: [String: AccessType], admissions: [String: [CheckIn]], now: Timestamp
+    ) -> Decided {
         var known = known
-        var admissions = admissions
-        var results: [CheckInResult] = []
-        var rows: [Row] = []
-        results.reserveCapacity(items.count)
+        var admissions = admissions.mapValues { $0.filter { PlausibleTime.contains($0.scannedAt, now: now) } }
+        var decided = Decided(results: [], rows: [], attempts: [])
+        decided.results.reserveCapacity(items.count)
         for item in items {
             if let answer = known[item.key] {
-                results.append(answer)
+                decided.results.append(answer)
                 continue
             }
             let guest = guests[item.key.guestID]
@@ -39,14 +52,18 @@ enum CheckInIngest {
                 guest: guest, accessType: guest.flatMap { accessTypes[$0.accessTypeID] },
                 admissions: admissions[item.key.guestID] ?? [], policy: policy)
             let result = Self.result(for: item.key, decision)
+            decided.results.append(result)
+            if decision == .unknownCode {
+                decided.attempts.append(Row(upload: item, result: result))
+                continue
+            }
             if decision == .admitted, item.direction == .entry {
                 admissions[item.key.guestID, default: []].append(item)
             }
             known[item.key] = result
-            results.append(result)
-            rows.append(Row(upload: item, result: result))
+            decided.rows.append(Row(upload: item, result: result))
         }
-        return (results, rows)
+        return decided
     }
 
     static func result(for key: IdempotencyKey, _ decision: Decision) -> CheckInResult {

@@ -14,13 +14,22 @@ public struct HubServerConfiguration: Sendable {
     public var refreshTokenSeconds: Int64
     /// Requests per second per client before 429 (0: unlimited).
     public var rateLimitPerSecond: Double
+    /// How long after a refresh the session's previous refresh token is still accepted (and
+    /// answered with a fresh pair) instead of revoking the session; 0 turns the grace off.
+    public var refreshGraceSeconds: Int64
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, accessTokenSeconds: Int64 = 900, refreshTokenSeconds: Int64 = 30 * 86_400, rateLimitPerSecond: Double = 500) {
+    public static let defaultRefreshGraceSeconds: Int64 = 60
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, accessTokenSeconds: Int64 = 900, refreshTokenSeconds: Int64 = 30 * 86_400,
+        rateLimitPerSecond: Double = 500, refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds
+    ) {
         self.host = host
         self.port = port
         self.accessTokenSeconds = accessTokenSeconds
         self.refreshTokenSeconds = refreshTokenSeconds
         self.rateLimitPerSecond = rateLimitPerSecond
+        self.refreshGraceSeconds = refreshGraceSeconds
     }
 }
 
@@ -121,8 +130,14 @@ public struct HubRoutes: Sendable {
     func newTokens(now: Timestamp) -> (access: String, refresh: String, hashes: NewTokens) {
         let access = Tokens.token(), refresh = Tokens.token()
         return (access, refresh, NewTokens(
-            accessHash: Tokens.hash(access), accessExpires: now.adding(milliseconds: configuration.accessTokenSeconds * 1000),
-            refreshHash: Tokens.hash(refresh), refreshExpires: now.adding(milliseconds: configuration.refreshTokenSeconds * 1000)))
+            accessHash: Tokens.hash(access), accessExpires: now.adding(milliseconds: Self.milliseconds(seconds: configuration.accessTokenSeconds)),
+            refreshHash: Tokens.hash(refresh), refreshExpires: now.adding(milliseconds: Self.milliseconds(seconds: configuration.refreshTokenSeconds))))
+    }
+
+    /// Seconds of a setting in milliseconds, saturating: no configured lifetime may trap a request.
+    static func milliseconds(seconds: Int64) -> Int64 {
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        return overflow ? (seconds > 0 ? .max : .min) : product
     }
 
     func checkBatchSize(_ count: Int) throws {

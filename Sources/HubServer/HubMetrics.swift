@@ -79,7 +79,9 @@ public final class RateLimiter: Sendable {
                 return nil
             }
             if buckets.count > 100_000 { buckets.removeAll(keepingCapacity: true) }
-            return max(1, Int((1 - bucket.tokens) / perSecond) + 1)
+            // Capped before the conversion: a tiny configured rate would make the wait too large
+            // for an Int (a trap), and nobody waits longer than a day anyway.
+            return max(1, Int(min((1 - bucket.tokens) / perSecond, 86_400)) + 1)
         }
     }
 }

@@ -35,7 +35,10 @@ extension HubRoutes {
             let body = try await body(RefreshRequest.self, request)
             let now = Timestamp.now()
             let tokens = newTokens(now: now)
-            guard let session = try await store.rotate(refreshHash: Tokens.hash(body.refreshToken), to: tokens.hashes, now: now) else {
+            guard let session = try await store.rotate(
+                refreshHash: Tokens.hash(body.refreshToken), to: tokens.hashes, now: now,
+                graceMilliseconds: Self.milliseconds(seconds: configuration.refreshGraceSeconds))
+            else {
                 throw HubProblem(.unauthorized, "Refresh token not valid", detail: "It was used, revoked or expired; sign in again.")
             }
             return try json(TokenPair(
@@ -51,28 +54,46 @@ extension HubRoutes {
             let session = try await authenticate(request)
             let body = try await body(StationRegistrationRequest.self, request)
             let name = Sanitized.text(body.name).trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.count <= 100 else { throw HubProblem.invalid("name", "Give the station a name of 1 to 100 characters.") }
-            if let id = body.deviceID, id.isEmpty || id.contains("/") || id.count > 100 {
-                throw HubProblem.invalid("deviceID", "A device id is 1 to 100 characters without '/'.")
+            guard !name.isEmpty, !UploadValidation.exceeds(name, UploadLimits.stationCharacters) else {
+                throw HubProblem.invalid("name", "Give the station a name of 1 to \(UploadLimits.stationCharacters) characters.")
             }
-            let deviceID = body.deviceID ?? Tokens.identifier("dev")
-            try await store.registerStation(sessionID: session.sessionID, deviceID: deviceID, name: name)
-            return try json(StationRegistration(deviceID: deviceID, name: name, registeredBy: session.staff, registeredAt: .now()))
+            if let id = body.deviceID { try UploadValidation.identifier(id, "deviceID", UploadLimits.deviceIDCharacters) }
+            if let secret = body.deviceSecret, !UploadLimits.deviceSecretCharacters.contains(secret.utf8.count) {
+                throw HubProblem.invalid("deviceSecret", "A device secret is \(UploadLimits.deviceSecretCharacters.lowerBound) to "
+                    + "\(UploadLimits.deviceSecretCharacters.upperBound) bytes of random text; leave it out and the hub issues one.")
+            }
+            // Without a secret of its own the station gets one issued, returned this once.
+            let issuedSecret = body.deviceSecret == nil ? Tokens.token() : nil
+            let secret = body.deviceSecret ?? issuedSecret ?? ""
+            let claim = StationClaim(
+                deviceID: body.deviceID ?? Tokens.identifier("dev"), secretHash: Tokens.hash(secret), name: name,
+                sessionID: session.sessionID, staffID: session.staff.id, now: .now())
+            guard try await store.registerStation(claim) == .registered else {
+                throw HubProblem(
+                    .conflict, "Device id taken",
+                    detail: "This device id belongs to another station. Register with the device secret it was registered with, "
+                        + "or without a device id to be issued a new one.",
+                    field: "deviceID", type: ProblemDocument.deviceTakenProblemType)
+            }
+            logger.info("station registered", metadata: ["session": "\(session.sessionID)", "device": "\(claim.deviceID)"])
+            return try json(StationRegistration(
+                deviceID: claim.deviceID, name: name, registeredBy: session.staff, registeredAt: claim.now, deviceSecret: issuedSecret))
         })
         router.get(RouterPath(HubPaths.events), use: wrap("events") { request, _ in
             _ = try await authenticate(request)
             let rangeText = request.uri.queryParameters.get("range") ?? "all"
             guard let range = EventRange(rawValue: rangeText) else { throw HubProblem.invalid("range", "Use today, week or all.") }
-            let now = Timestamp.now().milliseconds
+            let now = Timestamp.now()
             let horizon: Int64? = switch range {
             case .today: 86_400_000
             case .week: 7 * 86_400_000
             case .all: nil
             }
+            // Saturating arithmetic: event times are whatever an organizer typed.
             let events = try await store.events().filter { event in
                 guard let horizon else { return true }
-                let start = event.startsAt?.milliseconds ?? Int64.min, end = event.endsAt?.milliseconds ?? Int64.max
-                return start <= now + horizon && end >= now - 86_400_000
+                let start = event.startsAt ?? Timestamp(milliseconds: .min), end = event.endsAt ?? Timestamp(milliseconds: .max)
+                return start <= now.adding(milliseconds: horizon) && end >= now.adding(milliseconds: -86_400_000)
             }
             return try json(EventList(events: events))
         })
@@ -83,18 +104,18 @@ extension HubRoutes {
             guard let cursor = Int64(cursorText), cursor >= 0 else { throw HubProblem.invalid("cursor", "The cursor is a number from an earlier page.") }
             let limitText = request.uri.queryParameters.get("limit") ?? "1000"
             guard let limit = Int(limitText), limit > 0 else { throw HubProblem.invalid("limit", "A positive number of items.") }
-            return try json(try await store.rosterPage(event: event.id, after: cursor, limit: min(limit, HubPaths.maximumPageSize)))
+            return try json(try await store.rosterPage(event: event.id, after: cursor, limit: min(limit, HubPaths.maximumPageSize), now: .now()))
         })
         router.post("/v1/events/:event/check-ins", use: wrap("check-ins") { request, context in
-            _ = try await authenticate(request)
+            let session = try await authenticate(request)
             let event = try await event(context)
             let batch = try await body(CheckInBatch.self, request)
             try checkBatchSize(batch.items.count)
-            for (index, item) in batch.items.enumerated() {
-                if item.key.deviceID.isEmpty || item.key.deviceID.contains("/") { throw HubProblem.invalid("items.\(index).key.deviceID", "A device id without '/'.") }
-                if item.key.guestID.isEmpty || item.key.guestID.contains("/") { throw HubProblem.invalid("items.\(index).key.guestID", "A guest id without '/'.") }
-            }
-            let results = try await store.ingest(event: event, items: batch.items, now: .now())
+            try UploadValidation.checkIns(batch.items)
+            try DeviceAuthorization.require(session, devices: batch.items.enumerated().map { ("items.\($0.offset).key.deviceID", $0.element.key.deviceID) })
+            let now = Timestamp.now()
+            try UploadValidation.plausibleTimes(batch.items.enumerated().map { ("items.\($0.offset).key.scannedAt", $0.element.key.scannedAt) }, now: now)
+            let results = try await store.ingest(event: event, items: batch.items, uploader: Uploader(session), now: now)
             for status in UploadStatus.allCases {
                 let count = results.count { $0.status == status }
                 if count > 0 { metrics.checkIns(status.rawValue, count: count) }
@@ -102,22 +123,28 @@ extension HubRoutes {
             return try json(CheckInBatchResult(results: results))
         })
         router.post("/v1/events/:event/walk-ins", use: wrap("walk-ins") { request, context in
-            _ = try await authenticate(request)
+            let session = try await authenticate(request)
             let event = try await event(context)
             let batch = try await body(WalkInBatch.self, request)
             try checkBatchSize(batch.items.count)
-            for (index, item) in batch.items.enumerated() where item.guestID.isEmpty || item.guestID.contains("/") {
-                throw HubProblem.invalid("items.\(index).guestID", "A guest id without '/'.")
-            }
-            return try json(WalkInBatchResult(results: try await store.ingestWalkIns(event: event, items: batch.items, now: .now())))
+            try UploadValidation.walkIns(batch.items)
+            try DeviceAuthorization.require(session, devices: batch.items.enumerated().map { ("items.\($0.offset).deviceID", $0.element.deviceID) })
+            let now = Timestamp.now()
+            try UploadValidation.plausibleTimes(batch.items.enumerated().map { ("items.\($0.offset).createdAt", $0.element.createdAt) }, now: now)
+            return try json(WalkInBatchResult(results: try await store.ingestWalkIns(event: event, items: batch.items, uploader: Uploader(session), now: now)))
         })
         router.post("/v1/events/:event/undos", use: wrap("undos") { request, context in
             let session = try await authenticate(request)
             let event = try await event(context)
             let batch = try await body(UndoBatch.self, request)
             try checkBatchSize(batch.items.count)
-            let caller = UndoCaller(role: session.staff.role, deviceID: session.deviceID)
-            return try json(UndoBatchResult(results: try await store.undo(event: event, items: batch.items, caller: caller, now: .now())))
+            try UploadValidation.undos(batch.items)
+            // An undo names another check-in's key; who may undo it is UndoPolicy's, per item,
+            // with the device whose registration this session holds.
+            try DeviceAuthorization.require(session, devices: [])
+            let now = Timestamp.now()
+            try UploadValidation.plausibleTimes(batch.items.enumerated().map { ("items.\($0.offset).undoneAt", $0.element.undoneAt) }, now: now)
+            return try json(UndoBatchResult(results: try await store.undo(event: event, items: batch.items, caller: Uploader(session), now: now)))
         })
         router.get("/v1/events/:event/stats", use: wrap("stats") { request, context in
             _ = try await authenticate(request)
@@ -125,7 +152,8 @@ extension HubRoutes {
         })
         router.get("/v1/events/:event/conflicts", use: wrap("conflicts") { request, context in
             _ = try await authenticate(request, role: .support)
-            return try json(ConflictList(conflicts: try await store.conflicts(event: try await event(context).id)))
+            let event = try await event(context)
+            return try json(ConflictList(conflicts: try await store.conflicts(event: event.id), reviews: try await store.walkInReviews(event: event.id)))
         })
         router.get(RouterPath(HubPaths.metrics), use: wrap("metrics") { request, _ in
             _ = try await authenticate(request, role: .support)

@@ -34,22 +34,33 @@ public protocol HubStore: Sendable {
     func createSession(_ session: NewSession) async throws
     /// The live session whose access token hashes to `accessHash`, or `nil`.
     func session(accessHash: String, now: Timestamp) async throws -> AuthenticatedSession?
-    /// Rotates a refresh token: the session whose current refresh token hashes to `refreshHash`
-    /// gets the new hashes. A reused (already rotated) refresh token revokes the session.
-    func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp) async throws -> AuthenticatedSession?
+    /// Rotates a refresh token (``RefreshRotation``): the session whose current refresh token
+    /// hashes to `refreshHash` gets the new hashes, and so does the session whose *previous* one
+    /// does, within `graceMilliseconds` of its last rotation. The previous token presented later
+    /// revokes the session (someone copied it).
+    func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp, graceMilliseconds: Int64) async throws -> AuthenticatedSession?
     func revokeSession(id: String, now: Timestamp) async throws -> Bool
     func sessions() async throws -> [SessionSummary]
-    func registerStation(sessionID: String, deviceID: String, name: String) async throws
+    /// Binds a device id to the claiming session (``StationClaim/decide(existingSecretHash:claimSecretHash:)``);
+    /// `.deviceTaken` when the id belongs to another station.
+    func registerStation(_ claim: StationClaim) async throws -> StationClaim.Outcome
 
     // MARK: Sync
 
-    func rosterPage(event: String, after cursor: Int64, limit: Int) async throws -> RosterPage
-    /// Decides and records a batch in order (``CheckInIngest``), exactly once per key.
-    func ingest(event: EventSummary, items: [CheckInUpload], now: Timestamp) async throws -> [CheckInResult]
-    func ingestWalkIns(event: EventSummary, items: [WalkInUpload], now: Timestamp) async throws -> [WalkInResult]
-    func undo(event: EventSummary, items: [UndoUpload], caller: UndoCaller, now: Timestamp) async throws -> [UndoResult]
+    /// The changes after `cursor`; check-ins whose scan time lies outside
+    /// ``CheckInCore/PlausibleTime`` (judged by `now`) are never in a page.
+    func rosterPage(event: String, after cursor: Int64, limit: Int, now: Timestamp) async throws -> RosterPage
+    /// Decides and records a batch in order (``CheckInIngest``), exactly once per key with a
+    /// final answer; `unknown_code` attempts go to the audit table only.
+    func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) async throws -> [CheckInResult]
+    /// Records walk-ins, idempotent by guest id; an unknown access type falls back to the event's
+    /// default (``DefaultAccessType``) and is flagged for review.
+    func ingestWalkIns(event: EventSummary, items: [WalkInUpload], uploader: Uploader, now: Timestamp) async throws -> [WalkInResult]
+    func undo(event: EventSummary, items: [UndoUpload], caller: Uploader, now: Timestamp) async throws -> [UndoResult]
     func stats(event: String) async throws -> EventStats
     func conflicts(event: String) async throws -> [Conflict]
+    /// Walk-ins flagged for an organizer, oldest first.
+    func walkInReviews(event: String) async throws -> [WalkInReview]
 }
 
 /// What `checkin-hub import` reports.
@@ -104,6 +115,8 @@ public struct NewTokens: Sendable {
 public struct AuthenticatedSession: Sendable, Hashable {
     public var sessionID: String
     public var staff: StaffInfo
+    /// The device whose station registration this session holds now (`nil` when it registered
+    /// none, or another session took the registration over).
     public var deviceID: String?
     public var stationName: String?
 }
@@ -119,15 +132,25 @@ public struct SessionSummary: Sendable, Hashable, Codable {
     public var revoked: Bool
 }
 
-/// Who asks for an undo: support staff and above may undo anything; others only what their
-/// own device recorded, within the event's station undo time.
-public struct UndoCaller: Sendable {
+/// Who is uploading, as the hub knows it (never as the upload says): the session's staff
+/// member and role, and the device whose registration the session holds.
+///
+/// Stored beside every check-in, walk-in and undo as `uploaded_by`. For undos it is also the
+/// caller of ``UndoPolicy``: support staff and above may undo anything; others only what their
+/// registered device recorded, within the event's station undo time.
+public struct Uploader: Sendable, Hashable {
+    public var staffID: String
     public var role: StaffRole
     public var deviceID: String?
 
-    public init(role: StaffRole, deviceID: String?) {
+    public init(staffID: String, role: StaffRole, deviceID: String?) {
+        self.staffID = staffID
         self.role = role
         self.deviceID = deviceID
+    }
+
+    public init(_ session: AuthenticatedSession) {
+        self.init(staffID: session.staff.id, role: session.staff.role, deviceID: session.deviceID)
     }
 }
 

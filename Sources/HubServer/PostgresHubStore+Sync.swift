@@ -5,13 +5,13 @@ import Logging
 import PostgresNIO
 
 extension PostgresHubStore {
-    public func rosterPage(event: String, after cursor: Int64, limit: Int) async throws -> RosterPage {
+    public func rosterPage(event: String, after cursor: Int64, limit: Int, now: Timestamp) async throws -> RosterPage {
         try await client.withConnection { connection in
             // One snapshot for the three tables: a change committing between two reads could
             // otherwise be skipped by the cursor.
             try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             do {
-                let page = try await rosterPage(event: event, after: cursor, limit: limit, on: connection)
+                let page = try await rosterPage(event: event, after: cursor, limit: limit, now: now, on: connection)
                 try await connection.query("COMMIT", logger: logger)
                 return page
             } catch {
@@ -21,7 +21,7 @@ extension PostgresHubStore {
         }
     }
 
-    private func rosterPage(event: String, after cursor: Int64, limit: Int, on connection: PostgresConnection) async throws -> RosterPage {
+    private func rosterPage(event: String, after cursor: Int64, limit: Int, now: Timestamp, on connection: PostgresConnection) async throws -> RosterPage {
         guard try await !rows("SELECT 1 FROM events WHERE id = \(event)", on: connection).isEmpty else { throw HubStoreError.unknownEvent(event) }
         let fetch = limit + 1
         var changes: [(seq: Int64, apply: (inout RosterPage) -> Void)] = []
@@ -47,7 +47,9 @@ extension PostgresHubStore {
             }
         }
         for row in try await rows("""
-            SELECT * FROM check_ins WHERE event_id = \(event) AND seq > \(cursor) AND status = 'accepted' ORDER BY seq LIMIT \(fetch)
+            SELECT * FROM check_ins WHERE event_id = \(event) AND seq > \(cursor) AND status = 'accepted'
+                AND scanned_at BETWEEN \(PlausibleTime.earliest.milliseconds) AND \(PlausibleTime.latest(now: now).milliseconds)
+            ORDER BY seq LIMIT \(fetch)
             """, on: connection) {
             let stored = try Self.storedCheckIn(row)
             let checkIn = RosterCheckIn(
@@ -79,7 +81,7 @@ extension PostgresHubStore {
             undone: try row["undone_at"].decode(Int64?.self) != nil)
     }
 
-    public func ingest(event: EventSummary, items: [CheckInUpload], now: Timestamp) async throws -> [CheckInResult] {
+    public func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) async throws -> [CheckInResult] {
         let guestIDs = Array(Set(items.map(\.key.guestID)))
         let (results, written) = try await client.withTransaction(logger: logger) { connection in
             // The batch's guests are decided under their own locks, in parallel with other guests';
@@ -130,7 +132,23 @@ extension PostgresHubStore {
                 known[stored.upload.key] = stored.result
                 if stored.isAdmission { admissions[stored.upload.key.guestID, default: []].append(stored.upload) }
             }
-            let decided = CheckInIngest.decide(items, policy: event.policy, known: known, guests: guests, accessTypes: types, admissions: admissions)
+            let decided = CheckInIngest.decide(
+                items, policy: event.policy, known: known, guests: guests, accessTypes: types, admissions: admissions, now: now)
+            if !decided.attempts.isEmpty {
+                let a = decided.attempts
+                try await connection.query("""
+                    INSERT INTO check_in_attempts (event_id, device_id, guest_id, scanned_at, station, operator_name, uploaded_by,
+                        source, direction, decision, reason, received_at)
+                    SELECT \(event.id), d, g, s, st, op, \(uploader.staffID), src, dir, decision, NULLIF(reason, ''), \(now.milliseconds)
+                    FROM unnest(\(a.map(\.upload.key.deviceID))::text[], \(a.map(\.upload.key.guestID))::text[],
+                        \(a.map(\.upload.key.scannedAt.milliseconds))::bigint[], \(a.map(\.upload.station))::text[],
+                        \(a.map(\.upload.operatorName))::text[], \(a.map(\.upload.source.rawValue))::text[],
+                        \(a.map(\.upload.direction.rawValue))::text[], \(a.map(\.result.decision.rawValue))::text[],
+                        \(a.map { $0.result.reason ?? "" })::text[])
+                        WITH ORDINALITY AS u(d, g, s, st, op, src, dir, decision, reason, n)
+                    ORDER BY n
+                    """, logger: logger)
+            }
             guard !decided.rows.isEmpty else { return (decided.results, 0) }
             let r = decided.rows
             let devices = r.map(\.upload.key.deviceID), guestColumn = r.map(\.upload.key.guestID), scanned = r.map(\.upload.key.scannedAt.milliseconds)
@@ -145,9 +163,9 @@ extension PostgresHubStore {
             try await connection.query("""
                 WITH event_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(4242, hashtext(\(event.id))))
                 INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
-                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at)
+                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, uploaded_by)
                 SELECT \(event.id), d, g, s, st, op, src, dir, status, decision, NULLIF(reason, ''), NULLIF(pb, ''), NULLIF(ps, ''),
-                    NULLIF(pd, ''), NULLIF(pa, -1), \(now.milliseconds)
+                    NULLIF(pd, ''), NULLIF(pa, -1), \(now.milliseconds), \(uploader.staffID)
                 FROM event_lock, unnest(\(devices)::text[], \(guestColumn)::text[], \(scanned)::bigint[], \(stations)::text[], \(operators)::text[],
                     \(sources)::text[], \(directions)::text[], \(statuses)::text[], \(decisions)::text[], \(reasons)::text[],
                     \(prevBy)::text[], \(prevStation)::text[], \(prevDevice)::text[], \(prevAt)::bigint[])
@@ -167,17 +185,28 @@ extension PostgresHubStore {
         return results
     }
 
-    public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], now: Timestamp) async throws -> [WalkInResult] {
+    public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], uploader: Uploader, now: Timestamp) async throws -> [WalkInResult] {
         try await client.withTransaction(logger: logger) { connection in
             try await Self.lockEvent(connection, event.id, logger: logger)
             var results: [WalkInResult] = []
+            let types = Set(try await rows("SELECT id FROM access_types WHERE event_id = \(event.id)", on: connection).map { try $0["id"].decode(String.self) })
             for item in items {
-                if let row = try await rows("SELECT possible_duplicate_of FROM guests WHERE event_id = \(event.id) AND id = \(item.guestID)", on: connection).first {
-                    results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: try row["possible_duplicate_of"].decode(String?.self)))
+                if let row = try await rows("""
+                    SELECT g.possible_duplicate_of, g.access_type_id, w.review FROM guests g
+                    LEFT JOIN walk_ins w ON w.event_id = g.event_id AND w.guest_id = g.id
+                    WHERE g.event_id = \(event.id) AND g.id = \(item.guestID)
+                    """, on: connection).first {
+                    results.append(WalkInResult(
+                        guestID: item.guestID, status: .accepted, possibleDuplicateOf: try row["possible_duplicate_of"].decode(String?.self),
+                        accessTypeID: try row["access_type_id"].decode(String.self), review: try row["review"].decode(String?.self)))
                     continue
                 }
                 if try await !rows("SELECT 1 FROM guests WHERE event_id = \(event.id) AND code = \(item.code)", on: connection).isEmpty {
                     results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "ticket code already belongs to another guest"))
+                    continue
+                }
+                guard let type = DefaultAccessType.resolve(requested: item.accessTypeID, known: types) else {
+                    results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "the event has no access types yet; import its roster first"))
                     continue
                 }
                 var twin: String?
@@ -187,19 +216,22 @@ extension PostgresHubStore {
                         """, on: connection).first.map { try $0["id"].decode(String.self) }
                 }
                 try await connection.query("""
-                    INSERT INTO access_types (event_id, id, name) VALUES (\(event.id), \(item.accessTypeID), \(item.accessTypeID)) ON CONFLICT DO NOTHING
+                    INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, walk_in, possible_duplicate_of)
+                    VALUES (\(event.id), \(item.guestID), \(item.code), \(item.name), \(item.email), \(item.company), \(type.id), true, \(twin))
                     """, logger: logger)
                 try await connection.query("""
-                    INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, walk_in, possible_duplicate_of)
-                    VALUES (\(event.id), \(item.guestID), \(item.code), \(item.name), \(item.email), \(item.company), \(item.accessTypeID), true, \(twin))
+                    INSERT INTO walk_ins (event_id, guest_id, device_id, station, operator_name, uploaded_by, created_at, received_at,
+                        requested_access_type_id, access_type_id, review)
+                    VALUES (\(event.id), \(item.guestID), \(item.deviceID), \(item.station), \(item.operatorName), \(uploader.staffID),
+                        \(item.createdAt.milliseconds), \(now.milliseconds), \(item.accessTypeID), \(type.id), \(type.review))
                     """, logger: logger)
-                results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin))
+                results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin, accessTypeID: type.id, review: type.review))
             }
             return results
         }
     }
 
-    public func undo(event: EventSummary, items: [UndoUpload], caller: UndoCaller, now: Timestamp) async throws -> [UndoResult] {
+    public func undo(event: EventSummary, items: [UndoUpload], caller: Uploader, now: Timestamp) async throws -> [UndoResult] {
         try await client.withTransaction(logger: logger) { connection in
             try await Self.lockGuests(connection, event.id, items.map(\.key.guestID), logger: logger)
             try await Self.lockEvent(connection, event.id, logger: logger)
@@ -226,9 +258,9 @@ extension PostgresHubStore {
                     result = UndoResult(key: key, status: .notFound, reason: "no accepted check-in with this key")
                 }
                 try await connection.query("""
-                    INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at)
+                    INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at, uploaded_by)
                     VALUES (\(event.id), \(key.deviceID), \(key.guestID), \(key.scannedAt.milliseconds), \(item.undoneAt.milliseconds), \(item.station),
-                            \(item.operatorName), \(item.reason), \(result.status.rawValue), \(now.milliseconds))
+                            \(item.operatorName), \(item.reason), \(result.status.rawValue), \(now.milliseconds), \(caller.staffID))
                     """, logger: logger)
                 results.append(result)
             }
@@ -267,6 +299,19 @@ extension PostgresHubStore {
                 second: PreviousCheckIn(
                     by: try $0["operator_name"].decode(String.self), station: try $0["station"].decode(String.self),
                     deviceID: try $0["device_id"].decode(String.self), at: Timestamp(milliseconds: try $0["scanned_at"].decode(Int64.self))))
+        }
+    }
+
+    public func walkInReviews(event: String) async throws -> [WalkInReview] {
+        var binds = PostgresBindings()
+        binds.append(event)
+        return try await rows(PostgresQuery(unsafeSQL: StatsSQL.walkInReviews, binds: binds)).map {
+            WalkInReview(
+                guestID: try $0["guest_id"].decode(String.self), requestedAccessTypeID: try $0["requested_access_type_id"].decode(String.self),
+                accessTypeID: try $0["access_type_id"].decode(String.self), review: try $0["review"].decode(String.self),
+                deviceID: try $0["device_id"].decode(String.self), station: try $0["station"].decode(String.self),
+                operatorName: try $0["operator_name"].decode(String.self), uploadedBy: try $0["uploaded_by"].decode(String.self),
+                createdAt: Timestamp(milliseconds: try $0["created_at"].decode(Int64.self)))
         }
     }
 }

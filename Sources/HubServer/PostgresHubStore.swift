@@ -261,30 +261,54 @@ public final class PostgresHubStore: HubStore {
             deviceID: try row["device_id"].decode(String?.self), stationName: try row["station_name"].decode(String?.self))
     }
 
+    /// A session speaks for a device only while it holds that device's station registration.
+    private static let sessionSelect = """
+        SELECT s.id AS session_id, d.device_id, d.name AS station_name, st.id AS staff_id, st.email, st.name, st.role
+        FROM sessions s JOIN staff st ON st.id = s.staff_id
+        LEFT JOIN stations d ON d.device_id = s.device_id AND d.session_id = s.id
+        """
+
     public func session(accessHash: String, now: Timestamp) async throws -> AuthenticatedSession? {
-        try await rows("""
-            SELECT s.id AS session_id, s.device_id, s.station_name, st.id AS staff_id, st.email, st.name, st.role
-            FROM sessions s JOIN staff st ON st.id = s.staff_id
-            WHERE s.access_hash = \(accessHash) AND s.revoked_at IS NULL AND s.access_expires > \(now.milliseconds)
-            """).first.map(Self.authenticated)
+        var binds = PostgresBindings()
+        binds.append(accessHash)
+        binds.append(now.milliseconds)
+        return try await rows(PostgresQuery(
+            unsafeSQL: Self.sessionSelect + " WHERE s.access_hash = $1 AND s.revoked_at IS NULL AND s.access_expires > $2", binds: binds)
+        ).first.map(Self.authenticated)
     }
 
-    public func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp) async throws -> AuthenticatedSession? {
+    public func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp, graceMilliseconds: Int64) async throws -> AuthenticatedSession? {
         try await client.withTransaction(logger: logger) { connection in
-            try await connection.query("""
-                UPDATE sessions SET revoked_at = \(now.milliseconds) WHERE previous_refresh_hash = \(refreshHash) AND revoked_at IS NULL
-                """, logger: logger)
-            return try await rows("""
-                WITH updated AS (
+            // FOR UPDATE: two hubs answering two refreshes of one session decide one after the other.
+            guard let row = try await rows("""
+                SELECT id, refresh_hash = \(refreshHash) AS is_current, rotated_at, refresh_expires FROM sessions
+                WHERE (refresh_hash = \(refreshHash) OR previous_refresh_hash = \(refreshHash)) AND revoked_at IS NULL
+                FOR UPDATE
+                """, on: connection).first
+            else { return nil }
+            let id = try row["id"].decode(String.self)
+            let verdict = RefreshRotation.verdict(
+                presentedIsCurrent: try row["is_current"].decode(Bool.self),
+                rotatedAt: try row["rotated_at"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
+                refreshExpires: Timestamp(milliseconds: try row["refresh_expires"].decode(Int64.self)), now: now, graceMilliseconds: graceMilliseconds)
+            switch verdict {
+            case .refuse:
+                return nil
+            case .revoke:
+                try await connection.query("UPDATE sessions SET revoked_at = \(now.milliseconds) WHERE id = \(id)", logger: logger)
+                return nil
+            case .rotate:
+                try await connection.query("""
                     UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = \(tokens.refreshHash),
                         refresh_expires = \(tokens.refreshExpires.milliseconds), access_hash = \(tokens.accessHash),
-                        access_expires = \(tokens.accessExpires.milliseconds), last_used_at = \(now.milliseconds)
-                    WHERE refresh_hash = \(refreshHash) AND revoked_at IS NULL AND refresh_expires > \(now.milliseconds)
-                    RETURNING id, staff_id, device_id, station_name
-                )
-                SELECT u.id AS session_id, u.device_id, u.station_name, st.id AS staff_id, st.email, st.name, st.role
-                FROM updated u JOIN staff st ON st.id = u.staff_id
-                """, on: connection).first.map(Self.authenticated)
+                        access_expires = \(tokens.accessExpires.milliseconds), last_used_at = \(now.milliseconds), rotated_at = \(now.milliseconds)
+                    WHERE id = \(id)
+                    """, logger: logger)
+                var binds = PostgresBindings()
+                binds.append(id)
+                return try await rows(PostgresQuery(unsafeSQL: Self.sessionSelect + " WHERE s.id = $1", binds: binds), on: connection)
+                    .first.map(Self.authenticated)
+            }
         }
     }
 
@@ -303,7 +327,32 @@ public final class PostgresHubStore: HubStore {
         }
     }
 
-    public func registerStation(sessionID: String, deviceID: String, name: String) async throws {
-        try await client.query("UPDATE sessions SET device_id = \(deviceID), station_name = \(name) WHERE id = \(sessionID)", logger: logger)
+    public func registerStation(_ claim: StationClaim) async throws -> StationClaim.Outcome {
+        try await client.withTransaction(logger: logger) { connection in
+            // A new id is inserted outright; a known one is locked and judged, so two hubs taking
+            // claims on one id at once decide them one after the other.
+            let inserted = try await !rows("""
+                INSERT INTO stations (device_id, secret_hash, name, registered_by, registered_at, session_id)
+                VALUES (\(claim.deviceID), \(claim.secretHash), \(claim.name), \(claim.staffID), \(claim.now.milliseconds), \(claim.sessionID))
+                ON CONFLICT (device_id) DO NOTHING RETURNING device_id
+                """, on: connection).isEmpty
+            if !inserted {
+                let stored = try await rows("SELECT secret_hash FROM stations WHERE device_id = \(claim.deviceID) FOR UPDATE", on: connection)
+                    .first.map { try $0["secret_hash"].decode(String?.self) }
+                guard StationClaim.decide(existingSecretHash: stored, claimSecretHash: claim.secretHash) == .registered else { return .deviceTaken }
+                try await connection.query("""
+                    UPDATE stations SET secret_hash = \(claim.secretHash), name = \(claim.name), registered_by = \(claim.staffID),
+                        registered_at = \(claim.now.milliseconds), session_id = \(claim.sessionID)
+                    WHERE device_id = \(claim.deviceID)
+                    """, logger: logger)
+            }
+            try await connection.query("""
+                UPDATE sessions SET device_id = NULL, station_name = NULL WHERE device_id = \(claim.deviceID) AND id <> \(claim.sessionID)
+                """, logger: logger)
+            try await connection.query("""
+                UPDATE sessions SET device_id = \(claim.deviceID), station_name = \(claim.name) WHERE id = \(claim.sessionID)
+                """, logger: logger)
+            return .registered
+        }
     }
 }

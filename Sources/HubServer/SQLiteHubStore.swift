@@ -176,9 +176,11 @@ public final class SQLiteHubStore: HubStore {
         }
     }
 
+    /// A session speaks for a device only while it holds that device's station registration.
     private static let sessionSelect = """
-        SELECT s.id AS session_id, s.device_id, s.station_name, st.id AS staff_id, st.email, st.name, st.role
+        SELECT s.id AS session_id, d.device_id, d.name AS station_name, st.id AS staff_id, st.email, st.name, st.role
         FROM sessions s JOIN staff st ON st.id = s.staff_id
+        LEFT JOIN stations d ON d.device_id = s.device_id AND d.session_id = s.id
         """
 
     private static func authenticated(_ row: Row) -> AuthenticatedSession {
@@ -197,22 +199,36 @@ public final class SQLiteHubStore: HubStore {
         }
     }
 
-    public func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp) async throws -> AuthenticatedSession? {
+    public func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp, graceMilliseconds: Int64) async throws -> AuthenticatedSession? {
         try await pool.write { db in
-            // A rotated-away refresh token presented again: someone copied it. End the session.
-            try db.execute(
-                sql: "UPDATE sessions SET revoked_at = ? WHERE previous_refresh_hash = ? AND revoked_at IS NULL",
-                arguments: [now.milliseconds, refreshHash])
-            try db.execute(
-                sql: """
-                    UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = ?, refresh_expires = ?,
-                        access_hash = ?, access_expires = ?, last_used_at = ?
-                    WHERE refresh_hash = ? AND revoked_at IS NULL AND refresh_expires > ?
+            guard let row = try Row.fetchOne(
+                db, sql: """
+                    SELECT id, refresh_hash = ? AS is_current, rotated_at, refresh_expires FROM sessions
+                    WHERE (refresh_hash = ? OR previous_refresh_hash = ?) AND revoked_at IS NULL
                     """,
-                arguments: [tokens.refreshHash, tokens.refreshExpires.milliseconds, tokens.accessHash, tokens.accessExpires.milliseconds,
-                            now.milliseconds, refreshHash, now.milliseconds])
-            guard db.changesCount > 0 else { return nil }
-            return try Row.fetchOne(db, sql: Self.sessionSelect + " WHERE s.access_hash = ?", arguments: [tokens.accessHash]).map(Self.authenticated)
+                arguments: [refreshHash, refreshHash, refreshHash])
+            else { return nil }
+            let id: String = row["id"]
+            let verdict = RefreshRotation.verdict(
+                presentedIsCurrent: row["is_current"], rotatedAt: (row["rotated_at"] as Int64?).map(Timestamp.init(milliseconds:)),
+                refreshExpires: Timestamp(milliseconds: row["refresh_expires"]), now: now, graceMilliseconds: graceMilliseconds)
+            switch verdict {
+            case .refuse:
+                return nil
+            case .revoke:
+                try db.execute(sql: "UPDATE sessions SET revoked_at = ? WHERE id = ?", arguments: [now.milliseconds, id])
+                return nil
+            case .rotate:
+                try db.execute(
+                    sql: """
+                        UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = ?, refresh_expires = ?,
+                            access_hash = ?, access_expires = ?, last_used_at = ?, rotated_at = ?
+                        WHERE id = ?
+                        """,
+                    arguments: [tokens.refreshHash, tokens.refreshExpires.milliseconds, tokens.accessHash, tokens.accessExpires.milliseconds,
+                                now.milliseconds, now.milliseconds, id])
+                return try Row.fetchOne(db, sql: Self.sessionSelect + " WHERE s.id = ?", arguments: [id]).map(Self.authenticated)
+            }
         }
     }
 
@@ -236,15 +252,27 @@ public final class SQLiteHubStore: HubStore {
         }
     }
 
-    public func registerStation(sessionID: String, deviceID: String, name: String) async throws {
+    public func registerStation(_ claim: StationClaim) async throws -> StationClaim.Outcome {
         try await pool.write { db in
-            try db.execute(sql: "UPDATE sessions SET device_id = ?, station_name = ? WHERE id = ?", arguments: [deviceID, name, sessionID])
+            let existing = try Row.fetchOne(db, sql: "SELECT secret_hash FROM stations WHERE device_id = ?", arguments: [claim.deviceID])
+            let outcome = StationClaim.decide(existingSecretHash: existing.map { $0["secret_hash"] as String? }, claimSecretHash: claim.secretHash)
+            guard outcome == .registered else { return outcome }
+            try db.execute(
+                sql: """
+                    INSERT INTO stations (device_id, secret_hash, name, registered_by, registered_at, session_id) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (device_id) DO UPDATE SET secret_hash = excluded.secret_hash, name = excluded.name,
+                        registered_by = excluded.registered_by, registered_at = excluded.registered_at, session_id = excluded.session_id
+                    """,
+                arguments: [claim.deviceID, claim.secretHash, claim.name, claim.staffID, claim.now.milliseconds, claim.sessionID])
+            try db.execute(sql: "UPDATE sessions SET device_id = NULL, station_name = NULL WHERE device_id = ? AND id <> ?", arguments: [claim.deviceID, claim.sessionID])
+            try db.execute(sql: "UPDATE sessions SET device_id = ?, station_name = ? WHERE id = ?", arguments: [claim.deviceID, claim.name, claim.sessionID])
+            return outcome
         }
     }
 
     // MARK: Sync
 
-    public func rosterPage(event: String, after cursor: Int64, limit: Int) async throws -> RosterPage {
+    public func rosterPage(event: String, after cursor: Int64, limit: Int, now: Timestamp) async throws -> RosterPage {
         try await pool.read { db in
             try Self.requireEvent(db, event)
             var changes: [(seq: Int64, apply: (inout RosterPage) -> Void)] = []
@@ -273,8 +301,8 @@ public final class SQLiteHubStore: HubStore {
             }
             for row in try Row.fetchAll(db, sql: """
                 SELECT device_id, guest_id, scanned_at, station, operator_name, source, direction, undone_at, seq
-                FROM check_ins WHERE event_id = ? AND seq > ? AND status = 'accepted' ORDER BY seq LIMIT ?
-                """, arguments: [event, cursor, limit + 1]) {
+                FROM check_ins WHERE event_id = ? AND seq > ? AND status = 'accepted' AND scanned_at BETWEEN ? AND ? ORDER BY seq LIMIT ?
+                """, arguments: [event, cursor, PlausibleTime.earliest.milliseconds, PlausibleTime.latest(now: now).milliseconds, limit + 1]) {
                 let checkIn = RosterCheckIn(
                     key: IdempotencyKey(deviceID: row[0], guestID: row[1], scannedAt: Timestamp(milliseconds: row[2])),
                     station: row[3], operatorName: row[4],
@@ -286,19 +314,34 @@ public final class SQLiteHubStore: HubStore {
         }
     }
 
-    public func ingest(event: EventSummary, items: [CheckInUpload], now: Timestamp) async throws -> [CheckInResult] {
+    public func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) async throws -> [CheckInResult] {
         try await pool.write { db in
             let guestIDs = Array(Set(items.map(\.key.guestID)))
             let state = try SQLiteIngestState.load(db, event: event.id, guestIDs: guestIDs, keys: items.map(\.key))
             let decided = CheckInIngest.decide(
                 items, policy: event.policy, known: state.known, guests: state.guests, accessTypes: state.accessTypes,
-                admissions: state.admissions)
+                admissions: state.admissions, now: now)
+            if !decided.attempts.isEmpty {
+                let audit = try db.makeStatement(sql: """
+                    INSERT INTO check_in_attempts (event_id, device_id, guest_id, scanned_at, station, operator_name, uploaded_by,
+                        source, direction, decision, reason, received_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                for attempt in decided.attempts {
+                    let item = attempt.upload
+                    try audit.execute(arguments: [
+                        event.id, item.key.deviceID, item.key.guestID, item.key.scannedAt.milliseconds, item.station, item.operatorName,
+                        uploader.staffID, item.source.rawValue, item.direction.rawValue, attempt.result.decision.rawValue,
+                        attempt.result.reason, now.milliseconds,
+                    ])
+                }
+            }
             guard !decided.rows.isEmpty else { return decided.results }
             var seq = try Self.nextSeq(db, count: decided.rows.count)
             let insert = try db.makeStatement(sql: """
                 INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
-                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, seq)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, seq, uploaded_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for row in decided.rows {
                 let item = row.upload, result = row.result
@@ -306,7 +349,7 @@ public final class SQLiteHubStore: HubStore {
                     event.id, item.key.deviceID, item.key.guestID, item.key.scannedAt.milliseconds, item.station, item.operatorName,
                     item.source.rawValue, item.direction.rawValue, result.status.rawValue, result.decision.rawValue, result.reason,
                     result.previous?.by, result.previous?.station, result.previous?.deviceID, result.previous?.at.milliseconds,
-                    now.milliseconds, seq,
+                    now.milliseconds, seq, uploader.staffID,
                 ])
                 seq += 1
             }
@@ -314,38 +357,53 @@ public final class SQLiteHubStore: HubStore {
         }
     }
 
-    public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], now: Timestamp) async throws -> [WalkInResult] {
+    public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], uploader: Uploader, now: Timestamp) async throws -> [WalkInResult] {
         try await pool.write { db in
             var results: [WalkInResult] = []
+            let types = Set(try String.fetchAll(db, sql: "SELECT id FROM access_types WHERE event_id = ?", arguments: [event.id]))
             for item in items {
-                if let row = try Row.fetchOne(db, sql: "SELECT code, possible_duplicate_of FROM guests WHERE event_id = ? AND id = ?", arguments: [event.id, item.guestID]) {
-                    results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: row["possible_duplicate_of"]))
+                if let row = try Row.fetchOne(db, sql: """
+                    SELECT g.possible_duplicate_of, g.access_type_id, w.review FROM guests g
+                    LEFT JOIN walk_ins w ON w.event_id = g.event_id AND w.guest_id = g.id
+                    WHERE g.event_id = ? AND g.id = ?
+                    """, arguments: [event.id, item.guestID]) {
+                    results.append(WalkInResult(
+                        guestID: item.guestID, status: .accepted, possibleDuplicateOf: row["possible_duplicate_of"],
+                        accessTypeID: row["access_type_id"], review: row["review"]))
                     continue
                 }
                 if try Bool.fetchOne(db, sql: "SELECT 1 FROM guests WHERE event_id = ? AND code = ?", arguments: [event.id, item.code]) == true {
                     results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "ticket code already belongs to another guest"))
                     continue
                 }
+                guard let type = DefaultAccessType.resolve(requested: item.accessTypeID, known: types) else {
+                    results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "the event has no access types yet; import its roster first"))
+                    continue
+                }
                 let twin: String? = item.email.isEmpty ? nil : try String.fetchOne(
                     db, sql: "SELECT id FROM guests WHERE event_id = ? AND lower(email) = lower(?) AND deleted = 0 ORDER BY walk_in, id LIMIT 1",
                     arguments: [event.id, item.email])
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM access_types WHERE event_id = ? AND id = ?", arguments: [event.id, item.accessTypeID]) != true {
-                    try db.execute(sql: "INSERT INTO access_types (event_id, id, name, reentry, seq) VALUES (?, ?, ?, 0, ?)",
-                                   arguments: [event.id, item.accessTypeID, item.accessTypeID, try Self.nextSeq(db)])
-                }
                 try db.execute(
                     sql: """
                         INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, walk_in, possible_duplicate_of, seq)
                         VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
                         """,
-                    arguments: [event.id, item.guestID, item.code, item.name, item.email, item.company, item.accessTypeID, twin, try Self.nextSeq(db)])
-                results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin))
+                    arguments: [event.id, item.guestID, item.code, item.name, item.email, item.company, type.id, twin, try Self.nextSeq(db)])
+                try db.execute(
+                    sql: """
+                        INSERT INTO walk_ins (event_id, guest_id, device_id, station, operator_name, uploaded_by, created_at, received_at,
+                            requested_access_type_id, access_type_id, review)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [event.id, item.guestID, item.deviceID, item.station, item.operatorName, uploader.staffID, item.createdAt.milliseconds,
+                                now.milliseconds, item.accessTypeID, type.id, type.review])
+                results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin, accessTypeID: type.id, review: type.review))
             }
             return results
         }
     }
 
-    public func undo(event: EventSummary, items: [UndoUpload], caller: UndoCaller, now: Timestamp) async throws -> [UndoResult] {
+    public func undo(event: EventSummary, items: [UndoUpload], caller: Uploader, now: Timestamp) async throws -> [UndoResult] {
         try await pool.write { db in
             var results: [UndoResult] = []
             for item in items {
@@ -369,11 +427,11 @@ public final class SQLiteHubStore: HubStore {
                 }
                 try db.execute(
                     sql: """
-                        INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at, uploaded_by)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [event.id, key.deviceID, key.guestID, key.scannedAt.milliseconds, item.undoneAt.milliseconds, item.station,
-                                item.operatorName, item.reason, result.status.rawValue, now.milliseconds])
+                                item.operatorName, item.reason, result.status.rawValue, now.milliseconds, caller.staffID])
                 results.append(result)
             }
             return results
@@ -402,6 +460,17 @@ public final class SQLiteHubStore: HubStore {
                     guestID: $0["guest_id"],
                     first: PreviousCheckIn(by: $0["prev_by"], station: $0["prev_station"], deviceID: $0["prev_device"], at: Timestamp(milliseconds: $0["prev_at"])),
                     second: PreviousCheckIn(by: $0["operator_name"], station: $0["station"], deviceID: $0["device_id"], at: Timestamp(milliseconds: $0["scanned_at"])))
+            }
+        }
+    }
+
+    public func walkInReviews(event: String) async throws -> [WalkInReview] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: StatsSQL.sqlite(StatsSQL.walkInReviews), arguments: [event]).map {
+                WalkInReview(
+                    guestID: $0["guest_id"], requestedAccessTypeID: $0["requested_access_type_id"], accessTypeID: $0["access_type_id"],
+                    review: $0["review"], deviceID: $0["device_id"], station: $0["station"], operatorName: $0["operator_name"],
+                    uploadedBy: $0["uploaded_by"], createdAt: Timestamp(milliseconds: $0["created_at"]))
             }
         }
     }

@@ -27,12 +27,32 @@ enum RosterPaging {
     }
 }
 
-/// Who may undo a check-in.
+/// Who may undo a check-in: support staff and above anything; a staff session only what the
+/// device whose registration it holds recorded, within the event's station undo time.
 enum UndoPolicy {
-    static func allows(caller: UndoCaller, key: IdempotencyKey, recordedAt: Timestamp, now: Timestamp, event: EventSummary) -> Bool {
+    static func allows(caller: Uploader, key: IdempotencyKey, recordedAt: Timestamp, now: Timestamp, event: EventSummary) -> Bool {
         if caller.role >= .support { return true }
         guard let device = caller.deviceID, device == key.deviceID else { return false }
-        return now.milliseconds - recordedAt.milliseconds <= event.stationUndoMilliseconds
+        // Saturating: `recordedAt` is the hub's own clock, but nothing here may trap on a stored value.
+        return now.milliseconds(since: recordedAt) <= event.stationUndoMilliseconds
+    }
+}
+
+/// The access type a walk-in is recorded under.
+///
+/// The station's type when the event knows it. Otherwise the event's default type, so a guest
+/// already admitted at the door is never lost and no access type is ever created by an upload:
+/// the type with id `general` (what imports make of rows without a ticket type), else the
+/// first of the event's types by id. `nil` when the event has no access types at all (no
+/// roster yet: nothing a station could have chosen from).
+enum DefaultAccessType {
+    static let preferredID = "general"
+
+    static func resolve(requested: String, known: Set<String>) -> (id: String, review: String?)? {
+        if known.contains(requested) { return (requested, nil) }
+        let fallback = known.contains(preferredID) ? preferredID : known.min()
+        guard let fallback else { return nil }
+        return (fallback, "unknown access type; recorded under the event's default type \(fallback)")
     }
 }
 
@@ -84,6 +104,16 @@ enum StatsSQL {
         FROM check_ins WHERE event_id = $1 AND decision = 'already_checked_in' ORDER BY seq
         """
 
+    static let walkInReviews = """
+        SELECT guest_id, requested_access_type_id, access_type_id, review, device_id, station, operator_name, uploaded_by, created_at
+        FROM walk_ins WHERE event_id = $1 AND review IS NOT NULL ORDER BY received_at, guest_id
+        """
+
     /// SQLite spells numbered parameters `?1`.
     static func sqlite(_ sql: String) -> String { sql.replacingOccurrences(of: "$", with: "?") }
+}
+
+extension PlausibleTime {
+    /// The latest believable time at `now`: the upper end of ``CheckInCore/PlausibleTime/contains(_:now:)``.
+    static func latest(now: Timestamp) -> Timestamp { now.adding(milliseconds: maximumLeadMilliseconds) }
 }

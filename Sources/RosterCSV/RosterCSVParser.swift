@@ -93,11 +93,8 @@ public enum RosterCSVParser {
             accessType: accessType.isEmpty ? "General" : accessType))
     }
 
-    static func isPlausibleEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
-            && !text.unicodeScalars.contains(where: { $0.properties.isWhitespace })
-    }
+    /// The product's one e-mail rule (``CheckInCore/EmailAddress``), shared with the hub's walk-ins.
+    static func isPlausibleEmail(_ text: String) -> Bool { EmailAddress.isPlausible(text) }
 }
 
 extension String {

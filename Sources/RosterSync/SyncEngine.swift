@@ -240,6 +240,7 @@ public actor SyncEngine {
             }
         }
         var refreshed = false
+        var reregistered = false
         while true {
             guard let token = session?.accessToken else { throw .notSignedIn }
             let start = ContinuousClock.now
@@ -261,6 +262,12 @@ public actor SyncEngine {
                     monitor.failed()
                     if code == 429 { retryAfterSeconds = retryAfter ?? 1 }
                     throw .unreachable(error.summary)
+                case .status(403, let problem?, _) where problem.type == ProblemDocument.stationNotRegisteredProblemType && !reregistered:
+                    // The hub gave this station's registration to a newer session of it (a
+                    // sign-in elsewhere with the same device secret): take it back, once.
+                    monitor.answered(after: start.duration(to: .now))
+                    reregistered = true
+                    try await registerAgain(client: client, token: token)
                 case .status(422, let problem?, _) where problem.type == PlausibleTime.implausibleTimeProblemType:
                     monitor.answered(after: start.duration(to: .now))
                     throw .implausibleTime(Sanitized.text(problem.detail ?? problem.title))
@@ -275,6 +282,19 @@ public actor SyncEngine {
                 monitor.failed()
                 throw .unreachable(Sanitized.text(String(describing: error)))
             }
+        }
+    }
+
+    /// Registers this station again on the current session (its own device id and secret).
+    func registerAgain(client: HubClient, token: String) async throws(SyncError) {
+        let name = try mappingStoreErrors { () throws(StoreError) in try database.stationName() }
+        let secret = try await mappingStoreErrors { () async throws(StoreError) in try await database.deviceSecret() }
+        do {
+            _ = try await client.registerStation(token: token, name: name, deviceID: database.deviceID, deviceSecret: secret)
+            logger.notice("station registered again on this session")
+        } catch {
+            if error.isTransient { monitor.failed(); throw .unreachable(error.summary) }
+            throw .refused(status: 403, detail: "station registration: \(error.summary)")
         }
     }
 

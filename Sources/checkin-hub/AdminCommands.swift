@@ -21,7 +21,9 @@ struct EventCommand: AsyncParsableCommand {
 
         func run() async throws {
             let startsAt = try starts.map { try parse($0, "--starts") }, endsAt = try ends.map { try parse($0, "--ends") }
-            guard windowSeconds >= 0 else { throw ValidationError("--window-seconds must be 0 or more.") }
+            // Bounded, so the milliseconds below cannot overflow (a day is far beyond any real window).
+            guard (0...86_400).contains(windowSeconds) else { throw ValidationError("--window-seconds must be 0 to 86400.") }
+            guard (0...604_800).contains(undoSeconds) else { throw ValidationError("--undo-seconds must be 0 to 604800 (a week).") }
             let event = EventSummary(
                 id: id ?? Tokens.identifier("ev"), name: Sanitized.text(name), startsAt: startsAt, endsAt: endsAt, timeZone: timeZone,
                 toleranceWindowMilliseconds: windowSeconds * 1000, stationUndoMilliseconds: undoSeconds * 1000)

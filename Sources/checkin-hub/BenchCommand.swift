@@ -44,6 +44,8 @@ struct BenchCommand: AsyncParsableCommand {
                           company: "Company \(i % 500)", accessType: "General")
             }
             _ = try await store.importRoster(event: eventID, rows: rows)
+            // An organizer: the simulated stations upload under many device ids from one session,
+            // which staff and support sessions may not (they speak only for their registered device).
             try await store.addStaff(StaffInfo(id: Tokens.identifier("st"), email: email, name: "Bench", role: .organizer),
                                      passwordHash: try PasswordHasher.hash(password))
         }

@@ -19,8 +19,16 @@ struct Serve: AsyncParsableCommand {
     var rateLimit: Double = 500
     @Option(help: "Access token lifetime in seconds.")
     var accessTokenSeconds: Int64 = 900
+    @Option(help: "Seconds after a refresh in which the previous refresh token still works (answered with a fresh pair, not revoked); 0: off.")
+    var refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"
+
+    func validate() throws {
+        guard (1...31_536_000).contains(accessTokenSeconds) else { throw ValidationError("--access-token-seconds must be 1 to 31536000 (a year).") }
+        guard (0...3_600).contains(refreshGraceSeconds) else { throw ValidationError("--refresh-grace-seconds must be 0 to 3600.") }
+        guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or a positive number.") }
+    }
 
     func run() async throws {
         var logger = Logger(label: "checkin-hub")
@@ -35,7 +43,9 @@ struct Serve: AsyncParsableCommand {
         logger.info("database ready", metadata: ["database": "\(store.kind)", "applied": "\(applied.joined(separator: ","))"])
         let routes = HubRoutes(
             store: store,
-            configuration: HubServerConfiguration(host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit),
+            configuration: HubServerConfiguration(
+                host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit,
+                refreshGraceSeconds: refreshGraceSeconds),
             logger: logger)
         let host = self.host
         let app = routes.application { port in

@@ -8,9 +8,11 @@ import Testing
 @Suite(.serialized) struct HubProcessTests {
     let hub = BuiltProducts.executable("checkin-hub")
 
-    /// A database with an event "ev" (guests G1…G50, single entry) and two staff members.
-    func prepare() throws -> String {
-        let db = try PostgresCluster.shared.get().createDatabase()
+    /// A database with an event "ev" (guests G1…G50, single entry) and four staff members: Olga
+    /// (organizer), Sam (support), Alex and Mallory (staff). In a fresh PostgreSQL database, or in
+    /// SQLite in `sqliteIn` (a file tests can plant rows in).
+    func prepare(sqliteIn sqlite: TemporaryDirectory? = nil) throws -> String {
+        let db = try sqlite.map { "sqlite:" + $0.appending("hub.sqlite").path } ?? PostgresCluster.shared.get().createDatabase()
         let directory = TemporaryDirectory("hub-e2e")
         defer { directory.remove() }
         var csv = "name,email,company,code,ticket type\n"
@@ -18,8 +20,12 @@ import Testing
         try csv.write(to: directory.appending("roster.csv"), atomically: true, encoding: .utf8)
         #expect(try run(hub, ["event", "create", "--db", db, "--name", "Conf", "--id", "ev", "--json"]).status == 0)
         #expect(try run(hub, ["import", "--db", db, "--event", "ev", directory.appending("roster.csv").path, "--json"]).status == 0)
-        #expect(try run(hub, ["staff", "add", "--db", db, "--email", "org@x.org", "--name", "Olga", "--role", "organizer"], stdin: "organizer-pass\n").status == 0)
-        #expect(try run(hub, ["staff", "add", "--db", db, "--email", "alex@x.org", "--name", "Alex", "--role", "staff"], stdin: "staff-pass-1\n").status == 0)
+        for (email, name, role, password) in [
+            ("org@x.org", "Olga", "organizer", "organizer-pass"), ("sam@x.org", "Sam", "support", "support-pass"),
+            ("alex@x.org", "Alex", "staff", "staff-pass-1"), ("mal@x.org", "Mallory", "staff", "staff-pass-2"),
+        ] {
+            #expect(try run(hub, ["staff", "add", "--db", db, "--email", email, "--name", name, "--role", role], stdin: password + "\n").status == 0)
+        }
         return db
     }
 
@@ -29,7 +35,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(5))) func signInRefreshRotationRevocationAndRoles() async throws {
         let db = try prepare()
-        let server = try HubProcess(db: db)
+        // No refresh grace: reuse of the rotated token is theft at once (the grace has its own test).
+        let server = try HubProcess(db: db, arguments: ["--refresh-grace-seconds", "0"])
         defer { server.stop() }
         let wrong = try await HubClient(base: server.base).send("POST", HubPaths.signIn, body: Data(#"{"email":"alex@x.org","password":"nope"}"#.utf8))
         #expect(wrong.status == 401)
@@ -84,7 +91,10 @@ import Testing
         defer { server.stop() }
         let tokens = try await signIn(server.base, "alex@x.org", "staff-pass-1")
         let client = HubClient(base: server.base, token: tokens.accessToken)
+        _ = try await client.post(HubPaths.stations, StationRegistrationRequest(name: "Door d", deviceID: "d", deviceSecret: "secret-of-station-d"),
+                                  as: StationRegistration.self)
         let path = HubPaths.checkIns(event: "ev")
+        let now = Timestamp.now().milliseconds
         let cases: [(String, Int)] = [
             ("{not json", 400),
             (#"{"items": 5}"#, 422),
@@ -99,7 +109,7 @@ import Testing
         let unknownField = try await client.send("POST", path, body: Data(#"{"items": [], "extra": true}"#.utf8))
         #expect(try HubJSON.decoder().decode(ProblemDocument.self, from: unknownField.data).field == "extra")
         // Once valid batches have been seen, an unknown field deep inside one is still refused.
-        let item = #"{"key": {"deviceID": "d", "guestID": "G1", "scannedAt": 1}, "station": "s", "operatorName": "o", "source": "camera", "direction": "entry""#
+        let item = #"{"key": {"deviceID": "d", "guestID": "G1", "scannedAt": \#(now)}, "station": "s", "operatorName": "o", "source": "camera", "direction": "entry""#
         #expect(try await client.send("POST", path, body: Data(#"{"items": [\#(item)}, \#(item), "reason": null}]}"#.utf8)).status == 200)
         let nested = try await client.send("POST", path, body: Data(#"{"items": [\#(item)}, \#(item), "extra": 1}]}"#.utf8))
         #expect(nested.status == 422)
@@ -115,8 +125,9 @@ import Testing
         let db = try prepare()
         let hubs = [try HubProcess(db: db), try HubProcess(db: db)]
         defer { hubs.forEach { $0.stop() } }
-        let tokens = try await signIn(hubs[0].base, "alex@x.org", "staff-pass-1")
-        let base = Timestamp(milliseconds: 1_900_000_000_000)
+        // An organizer may upload for any device: one session plays the 20 stations.
+        let tokens = try await signIn(hubs[0].base, "org@x.org", "organizer-pass")
+        let base = Timestamp.now().adding(milliseconds: -3_600_000)
         // 1,000 uploads of guest G7 from 20 stations, all within the tolerance window.
         let items = (0..<1_000).map { i in
             CheckInUpload(key: IdempotencyKey(deviceID: "station-\(i % 20)", guestID: "G7", scannedAt: base.adding(milliseconds: Int64(i))),
@@ -158,7 +169,7 @@ import Testing
         let tokens = try await signIn(server.base, "alex@x.org", "staff-pass-1")
         let client = HubClient(base: server.base, token: tokens.accessToken)
         let registration = try await client.post(HubPaths.stations, StationRegistrationRequest(name: "Door 1"), as: StationRegistration.self)
-        let t0 = Timestamp(milliseconds: 1_900_000_000_000)
+        let t0 = Timestamp.now().adding(milliseconds: -3_600_000)
         let key = { (guest: String, offset: Int64) in IdempotencyKey(deviceID: registration.deviceID, guestID: guest, scannedAt: t0.adding(milliseconds: offset)) }
         let batch = CheckInBatch(items: [
             CheckInUpload(key: key("G1", 0), station: "Door 1", operatorName: "Alex", source: .camera),

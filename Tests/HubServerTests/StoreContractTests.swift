@@ -14,16 +14,17 @@ import Testing
     static let kinds = ["sqlite", "postgres"]
 
     static func makeStore(_ kind: String) async throws -> (any HubStore, TemporaryDirectory) {
-        let directory = TemporaryDirectory("hub-store")
-        let store: any HubStore
-        if kind == "sqlite" {
-            store = try HubDatabase.open("sqlite:" + directory.appending("hub.db").path, logger: Logger(label: "test"))
-        } else {
-            let cluster = try PostgresCluster.shared.get()
-            store = try HubDatabase.open(try cluster.createDatabase(), logger: Logger(label: "test"))
-        }
-        _ = try await store.migrate()
+        let (store, directory, _) = try await makeStoreAt(kind)
         return (store, directory)
+    }
+
+    /// A migrated store, and the `--db` URL of its database (for raw SQL in tests).
+    static func makeStoreAt(_ kind: String) async throws -> (store: any HubStore, directory: TemporaryDirectory, url: String) {
+        let directory = TemporaryDirectory("hub-store")
+        let url = kind == "sqlite" ? "sqlite:" + directory.appending("hub.db").path : try PostgresCluster.shared.get().createDatabase()
+        let store = try HubDatabase.open(url, logger: Logger(label: "test"))
+        _ = try await store.migrate()
+        return (store, directory, url)
     }
 
     static func seed(_ store: any HubStore, guests: Int = 3, reentry: Bool = false) async throws -> EventSummary {
@@ -39,8 +40,14 @@ import Testing
         return event
     }
 
+    /// A staff member's upload; contract tests name the device freely (the routes check it).
+    static let uploader = Uploader(staffID: "st_test", role: .organizer, deviceID: nil)
+
+    /// Scan times in these tests are milliseconds after this plausible instant (2025-10-09).
+    static let base: Int64 = 1_760_000_000_000
+
     static func upload(_ device: String, _ guest: String, _ ms: Int64, direction: Direction = .entry) -> CheckInUpload {
-        CheckInUpload(key: IdempotencyKey(deviceID: device, guestID: guest, scannedAt: Timestamp(milliseconds: ms)),
+        CheckInUpload(key: IdempotencyKey(deviceID: device, guestID: guest, scannedAt: Timestamp(milliseconds: base + ms)),
                       station: "Door \(device)", operatorName: "Op \(device)", source: .camera, direction: direction)
     }
 
@@ -48,7 +55,8 @@ import Testing
         let (store, directory) = try await Self.makeStore(kind)
         defer { directory.remove() }
         #expect(try await store.migrate().isEmpty)
-        #expect(try await store.schemaVersion() == "0001_hub_schema")
+        #expect(try await store.schemaVersion() == HubMigration.sqlite.last?.name)
+        #expect(HubMigration.sqlite.map(\.name) == HubMigration.postgres.map(\.name))
         await store.close()
     }
 
@@ -64,16 +72,16 @@ import Testing
             Self.upload("a", "G3", 1_000_000),           // re-entry type
             Self.upload("a", "G3", 2_000_000),           // beyond the window, re-entry: admitted
             Self.upload("a", "NOPE", 1_000_000),         // unknown
-        ], now: now)
+        ], uploader: Self.uploader, now: now)
         #expect(results.map(\.status) == [.accepted, .duplicate, .rejected, .accepted, .accepted, .rejected])
         #expect(results.map(\.decision) == [.admitted, .duplicate, .alreadyCheckedIn, .admitted, .admitted, .unknownCode])
         #expect(results[1].previous?.deviceID == "a")
         #expect(results[1].previous?.by == "Op a")
-        #expect(results[2].previous?.at == Timestamp(milliseconds: 1_000_000))
+        #expect(results[2].previous?.at == Timestamp(milliseconds: Self.base + 1_000_000))
 
         // Replays get the same answers and add nothing.
         for _ in 0..<5 {
-            let again = try await store.ingest(event: event, items: [Self.upload("b", "G1", 1_010_000), Self.upload("a", "G1", 1_000_000)], now: now)
+            let again = try await store.ingest(event: event, items: [Self.upload("b", "G1", 1_010_000), Self.upload("a", "G1", 1_000_000)], uploader: Self.uploader, now: now)
             #expect(again.map(\.status) == [.duplicate, .accepted])
         }
         let stats = try await store.stats(event: "ev1")
@@ -88,11 +96,11 @@ import Testing
         let (store, directory) = try await Self.makeStore(kind)
         defer { directory.remove() }
         let event = try await Self.seed(store, guests: 25)
-        _ = try await store.ingest(event: event, items: [Self.upload("a", "G2", 5_000)], now: .now())
+        _ = try await store.ingest(event: event, items: [Self.upload("a", "G2", 5_000)], uploader: Self.uploader, now: .now())
         var cursor: Int64 = 0
         var guests: Set<String> = [], types = 0, checkIns = 0, pages = 0
         repeat {
-            let page = try await store.rosterPage(event: "ev1", after: cursor, limit: 7)
+            let page = try await store.rosterPage(event: "ev1", after: cursor, limit: 7, now: .now())
             guests.formUnion(page.guests.map(\.id))
             types += page.accessTypes.count
             checkIns += page.checkIns.count
@@ -107,7 +115,7 @@ import Testing
         // Later changes arrive after the stored cursor, and nothing else.
         #expect(try await store.setRevoked(event: "ev1", guestID: "G5", revoked: true))
         #expect(try await store.deleteGuest(event: "ev1", guestID: "G6"))
-        let next = try await store.rosterPage(event: "ev1", after: cursor, limit: 100)
+        let next = try await store.rosterPage(event: "ev1", after: cursor, limit: 100, now: .now())
         #expect(next.guests.map(\.id) == ["G5"])
         #expect(next.guests.first?.revoked == true)
         #expect(next.deletedGuestIDs == ["G6"])
@@ -129,7 +137,7 @@ import Testing
                     if batch >= 16 { try await group.next() }
                     group.addTask {
                         let items = (1...4).map { Self.upload("d\(batch)", "G\(batch * 4 + $0)", 1_000_000 + Int64(batch)) }
-                        _ = try await store.ingest(event: event, items: items, now: .now())
+                        _ = try await store.ingest(event: event, items: items, uploader: Self.uploader, now: .now())
                     }
                 }
                 try await group.waitForAll()
@@ -160,7 +168,7 @@ import Testing
     static func pullAll(_ store: any HubStore, after start: Int64) async throws -> (cursor: Int64, keys: [IdempotencyKey]) {
         var cursor = start, keys: [IdempotencyKey] = []
         while true {
-            let page = try await store.rosterPage(event: "ev1", after: cursor, limit: 50)
+            let page = try await store.rosterPage(event: "ev1", after: cursor, limit: 50, now: .now())
             keys += page.checkIns.map(\.key)
             cursor = page.cursor
             if !page.hasMore { return (cursor, keys) }
@@ -172,15 +180,15 @@ import Testing
         defer { directory.remove() }
         let event = try await Self.seed(store)
         let upload = Self.upload("a", "G1", 1_000)
-        _ = try await store.ingest(event: event, items: [upload], now: .now())
+        _ = try await store.ingest(event: event, items: [upload], uploader: Self.uploader, now: .now())
         let undo = UndoUpload(key: upload.key, undoneAt: .now(), station: "Door b", operatorName: "Op b")
-        let refused = try await store.undo(event: event, items: [undo], caller: UndoCaller(role: .staff, deviceID: "b"), now: .now())
+        let refused = try await store.undo(event: event, items: [undo], caller: Uploader(staffID: "st_b", role: .staff, deviceID: "b"), now: .now())
         #expect(refused.map(\.status) == [.forbidden])
-        let own = try await store.undo(event: event, items: [undo], caller: UndoCaller(role: .staff, deviceID: "a"), now: .now())
+        let own = try await store.undo(event: event, items: [undo], caller: Uploader(staffID: "st_a", role: .staff, deviceID: "a"), now: .now())
         #expect(own.map(\.status) == [.undone])
         #expect(try await store.stats(event: "ev1").checkedIn == 0)
         // After the undo the guest may enter again.
-        let again = try await store.ingest(event: event, items: [Self.upload("b", "G1", 900_000)], now: .now())
+        let again = try await store.ingest(event: event, items: [Self.upload("b", "G1", 900_000)], uploader: Self.uploader, now: .now())
         #expect(again.map(\.status) == [.accepted])
         await store.close()
     }
@@ -191,7 +199,7 @@ import Testing
         let event = try await Self.seed(store)
         let walkIn = WalkInUpload(guestID: "w-1", code: "W1", name: "Walk In", email: "G1@example.com", accessTypeID: "general",
                                   deviceID: "a", station: "Door a", operatorName: "Op a", createdAt: .now())
-        let first = try await store.ingestWalkIns(event: event, items: [walkIn, walkIn], now: .now())
+        let first = try await store.ingestWalkIns(event: event, items: [walkIn, walkIn], uploader: Self.uploader, now: .now())
         #expect(first.map(\.status) == [.accepted, .accepted])
         #expect(first[0].possibleDuplicateOf == "G1")
         #expect(try await store.stats(event: "ev1").expected == 4)
@@ -207,10 +215,10 @@ import Testing
         try await store.createSession(NewSession(id: "ses1", staffID: "s1", tokens: tokens, createdAt: now))
         #expect(try await store.session(accessHash: "a1", now: now)?.staff.name == "Alex")
         let next = NewTokens(accessHash: "a2", accessExpires: now.adding(milliseconds: 60_000), refreshHash: "r2", refreshExpires: now.adding(milliseconds: 600_000))
-        #expect(try await store.rotate(refreshHash: "r1", to: next, now: now)?.sessionID == "ses1")
+        #expect(try await store.rotate(refreshHash: "r1", to: next, now: now, graceMilliseconds: 0)?.sessionID == "ses1")
         #expect(try await store.session(accessHash: "a1", now: now) == nil)
         let stolen = NewTokens(accessHash: "a3", accessExpires: now.adding(milliseconds: 60_000), refreshHash: "r3", refreshExpires: now.adding(milliseconds: 600_000))
-        #expect(try await store.rotate(refreshHash: "r1", to: stolen, now: now) == nil)
+        #expect(try await store.rotate(refreshHash: "r1", to: stolen, now: now, graceMilliseconds: 0) == nil)
         #expect(try await store.session(accessHash: "a2", now: now) == nil, "reuse of a rotated refresh token ends the session")
         await store.close()
     }

@@ -10,9 +10,9 @@ final class HubProcess: @unchecked Sendable {  // Process is used from the test 
     let process = Process()
     let port: Int
 
-    init(db: String) throws {
+    init(db: String, arguments: [String] = []) throws {
         process.executableURL = BuiltProducts.executable("checkin-hub")
-        process.arguments = ["serve", "--db", db, "--port", "0", "--log-level", "warning", "--rate-limit", "0"]
+        process.arguments = ["serve", "--db", db, "--port", "0", "--log-level", "warning", "--rate-limit", "0"] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -32,6 +32,9 @@ final class HubProcess: @unchecked Sendable {  // Process is used from the test 
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
+
+    /// Whether the process still runs (a trap would have ended it).
+    var isRunning: Bool { process.isRunning }
 
     func stop() {
         process.terminate()  // SIGTERM: graceful shutdown
@@ -67,6 +70,14 @@ struct HubClient: Sendable {
         guard status == 200 else { throw ClusterError("POST \(path): \(status) \(String(decoding: data, as: UTF8.self))") }
         return try HubJSON.decoder().decode(Answer.self, from: data)
     }
+
+    /// Sends a JSON-encoded body.
+    func send<Body: Encodable>(_ method: String, _ path: String, json body: Body) async throws -> (status: Int, data: Data, headers: [AnyHashable: Any]) {
+        try await send(method, path, body: try HubJSON.encoder().encode(body))
+    }
+
+    /// The problem document of an error answer.
+    static func problem(_ data: Data) throws -> ProblemDocument { try HubJSON.decoder().decode(ProblemDocument.self, from: data) }
 
     func get<Answer: Decodable>(_ path: String, as: Answer.Type) async throws -> Answer {
         let (status, data, _) = try await send("GET", path)
