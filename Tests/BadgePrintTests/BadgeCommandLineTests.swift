@@ -3,7 +3,7 @@ import KioskTestSupport
 import Testing
 
 /// `kiosk badge` and `kiosk printers` as operators and acceptance checks call them.
-@Suite("kiosk badge and printers", .serialized, .timeLimit(.minutes(2)))
+@Suite("kiosk badge and printers", .serialized, .timeLimit(.minutes(2)), .tags(.endToEnd), .endToEnd, .blocking)
 struct BadgeCommandLineTests {
     let kiosk = BuiltProducts.executable("kiosk")
 
