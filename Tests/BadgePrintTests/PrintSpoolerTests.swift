@@ -17,8 +17,8 @@ struct PrintSpoolerTests {
         let outcome = try await station.spooler().print(try station.guest(0))
         #expect(outcome.state == .printed)
         #expect(outcome.reason == nil)
-        let record = try #require(try station.database.printJob(id: outcome.jobID))
-        #expect(record.state == "printed" && record.cupsJobID == outcome.cupsJobID)
+        let record = try #require(try await station.database.printJob(id: outcome.jobID))
+        #expect(record.state == .printed && record.cupsJobID == outcome.cupsJobID)
         let pdf = try #require(station.rig.outputs("badge").first)
         #expect(try PDFTools.text(pdf).contains("José Müller"))
         #expect(try PDFTools.qrCodes(pdf, in: station.directory) == ["CODE-1"])
@@ -29,24 +29,16 @@ struct PrintSpoolerTests {
         #expect(media.contains("x-dimension=10160") && media.contains("y-dimension=7620"))
     }
 
-    @Test("a paused queue holds the badge, tells the operator, and the badge prints when resumed")
+    @Test("a paused queue: the badge needs attention at once, with the reason, and waits held for the station")
     func pausedQueue() async throws {
         let station = try await PrintStation()
         defer { station.stop() }
         try station.rig.cups("cupsdisable", ["-r", "Lunch break", "badge"])
-        let spooler = station.spooler()
-        let guest = try station.guest(1)
-        let job = Task { try await spooler.print(guest) }
-        for await update in spooler.updates {
-            if let message = update.operatorMessage, message.contains("paused") {
-                #expect(message.contains("Lunch break"))
-                break
-            }
-        }
-        try station.rig.cups("cupsenable", ["badge"])
-        let outcome = try await job.value
-        #expect(outcome.state == .printed)
-        #expect(station.rig.outputs("badge").count == 1)
+        let outcome = try await station.spooler().print(try station.guest(1))
+        #expect(outcome.state == .needsAttention)
+        #expect(outcome.reason == "Badge printing is paused (Lunch break): resume the queue (cupsenable badge)")
+        #expect(try await station.database.printJob(id: outcome.jobID)?.state == .held)
+        #expect(station.rig.outputs("badge").isEmpty)
     }
 
     @Test("a queue that rejects jobs fails the badge with a message saying so")
@@ -69,15 +61,18 @@ struct PrintSpoolerTests {
         #expect(outcome.reason?.contains("out of labels") == true)
     }
 
-    @Test("a printer offline at submit: the job stays processing, the station's timeout makes it needs_attention")
+    @Test("a printer that is off: asked directly, it does not answer, so the badge is held without a CUPS job")
     func offlineAtSubmit() async throws {
         let station = try await PrintStation()
         defer { station.stop() }
         try station.rig.killPrinter("badge")
-        let outcome = try await station.spooler(timeout: .seconds(4)).print(try station.guest(0))
+        let started = ContinuousClock.now
+        let outcome = try await station.spooler(timeout: .seconds(20)).print(try station.guest(0))
         #expect(outcome.state == .needsAttention)
-        #expect(outcome.reason?.contains("not reachable") == true)
-        #expect(try station.database.printJob(id: outcome.jobID)?.state == "needs_attention")
+        #expect(outcome.reason == "Badge printer is not reachable: check its power and cable")
+        #expect(ContinuousClock.now - started < .seconds(5), "no wait for the timeout: cupsd would have said nothing")
+        let record = try #require(try await station.database.printJob(id: outcome.jobID))
+        #expect(record.state == .held && record.cupsJobID == nil)
     }
 
     @Test("a printer killed mid-job is never reported printed")
@@ -108,7 +103,7 @@ struct PrintSpoolerTests {
         #expect(outcome.state == .printed, "\(outcome.reason ?? "")")
         #expect(outcome.queue == "spare")
         #expect(station.rig.outputs("spare").count == 1)
-        #expect(try station.database.printJob(id: outcome.jobID)?.queue == "spare")
+        #expect(try await station.database.printJob(id: outcome.jobID)?.queue == "spare")
     }
 
     @Test("print once: a second badge needs a reprint, which is logged with the operator")
@@ -132,33 +127,27 @@ struct PrintSpoolerTests {
         #expect(try await onRequest.admitted(try station.guest(1)) == nil)
     }
 
-    @Test("a restart resumes or settles jobs in every state")
+    @Test("a job CUPS had when the station stopped is followed to its end, not sent again; one CUPS forgot is unconfirmed")
     func restart() async throws {
         let station = try await PrintStation()
         defer { station.stop() }
         let db = station.database
-        // Never reached CUPS: sent on resume.
-        let queued = try await db.createPrintJob(guestID: "g-1", code: "CODE-1", queue: "badge", reprint: false, requestedBy: "")
-        // Reached CUPS before the crash: followed to its end.
         let cups = CupsClient(server: station.rig.server)
         let pdf = try BadgeRenderer().pdf(BadgeContent(guest: try station.guest(1).guest, accessTypeName: "VIP"), template: BadgeTemplate())
-        let cupsJob = try await cups.submit(pdf: pdf, queue: "badge", title: "before restart", media: "custom_4x3in_4x3in")
         let submitted = try await db.createPrintJob(guestID: "g-2", code: "CODE-2", queue: "badge", reprint: false, requestedBy: "")
-        try await db.updatePrintJob(submitted.id, PrintJobUpdate(state: "printing", cupsJobID: cupsJob, submittedAt: .now()))
-        // A CUPS job the server no longer knows: not claimed as printed.
+        let cupsJob = try await cups.submit(pdf: pdf, queue: "badge", title: BadgeTicket(printJobID: submitted.id, media: "").title,
+                                            media: "custom_4x3in_4x3in")
+        try await db.updatePrintJob(submitted.id, PrintJobUpdate(state: .printing, cupsJobID: cupsJob, submittedAt: .now()))
         let lost = try await db.createPrintJob(guestID: "g-3", code: "CODE-3", queue: "badge", reprint: false, requestedBy: "")
-        try await db.updatePrintJob(lost.id, PrintJobUpdate(state: "submitted", cupsJobID: 9999, submittedAt: .now()))
-        // Finished jobs are left alone.
-        let done = try await db.createPrintJob(guestID: "g-1", code: "CODE-1", queue: "badge", reprint: false, requestedBy: "")
-        try await db.updatePrintJob(done.id, PrintJobUpdate(state: "failed", reason: "earlier", finishedAt: .now()))
+        try await db.updatePrintJob(lost.id, PrintJobUpdate(state: .submitted, cupsJobID: 9999, submittedAt: .now()))
 
-        let outcomes = try await station.spooler().resume()
-        let byID = Dictionary(uniqueKeysWithValues: outcomes.map { ($0.jobID, $0.state) })
-        #expect(byID[queued.id] == .printed)
-        #expect(byID[submitted.id] == .printed)
-        #expect(byID[lost.id] == .unconfirmed)
-        #expect(byID[done.id] == nil)
-        #expect(try db.printJob(id: done.id)?.state == "failed")
-        #expect(try db.openPrintJobs().isEmpty)
+        let queue = PrintQueue(database: db, primary: CupsOutput(queue: "badge", cups: cups), failover: nil,
+                               configuration: PrintQueueConfiguration(printTimeout: .seconds(30)))
+        let running = RunningQueue(queue)
+        try await eventually("both jobs settled", timeout: .seconds(60)) { try await db.unfinishedPrintJobs().isEmpty }
+        await running.kill()
+        #expect(try await db.printJob(id: submitted.id)?.state == .printed)
+        #expect(try await db.printJob(id: lost.id)?.state == .unconfirmed)
+        #expect(station.rig.outputs("badge").count == 1)
     }
 }
