@@ -62,6 +62,9 @@ struct BadgeAttempt: Sendable {
             media = template.media
         }
         let ticket = BadgeTicket(printJobID: job.id, media: media)
+        // cupsd keeps "lost job history" on the queue after a printer died mid-job, until an admin
+        // clears it: left from before, it says nothing about this badge (the printer's word decides).
+        let lingering = (try? await output.printerStatus(probeDevice: false))?.fault == Self.lostHistory
         let outputJobID: Int
         do {
             outputJobID = try await output.createJob(ticket)
@@ -79,13 +82,15 @@ struct BadgeAttempt: Sendable {
         }
         let sentAt = ContinuousClock.now
         let verdict = await follow(job.id, outputJobID: outputJobID, ticket: ticket, printing: false, faultSeen: nil,
-                                   deadline: sentAt + timeout, timeout: timeout)
+                                   deadline: sentAt + timeout, timeout: timeout, lostHistoryBefore: lingering)
         return AttemptResult(verdict: verdict, outputJobID: outputJobID, sentAt: sentAt)
     }
 
     /// Follows a job already at the output until it ends or `deadline` passes.
+    /// - Parameter lostHistoryBefore: the queue already reported a lost job history before this
+    ///   job was sent; only the printer's own "completed" then makes the badge printed.
     func follow(_ jobID: Int64, outputJobID: Int, ticket: BadgeTicket, printing wasPrinting: Bool, faultSeen: String?,
-                deadline: ContinuousClock.Instant, timeout: Duration) async -> AttemptVerdict {
+                deadline: ContinuousClock.Instant, timeout: Duration, lostHistoryBefore: Bool = false) async -> AttemptVerdict {
         var fault = faultSeen
         var lastMessage: String?
         var printing = wasPrinting
@@ -105,7 +110,8 @@ struct BadgeAttempt: Sendable {
             if let printer = try? await output.printerStatus(probeDevice: false) {
                 await observe(printer)
                 paused = printer.state == .stopped || printer.baseReasons.contains("paused")
-                if fault == nil, let seen = printer.fault, status?.state != .pending || seen != "offline" {
+                if fault == nil, let seen = printer.fault, status?.state != .pending || seen != "offline",
+                   !(lostHistoryBefore && seen == Self.lostHistory) {
                     fault = seen
                     _ = try? await database.updatePrintJob(jobID, PrintJobUpdate(state: printing ? .printing : .submitted, faultSeen: seen))
                 }
@@ -124,8 +130,13 @@ struct BadgeAttempt: Sendable {
                     return .unconfirmed("The printer reported a problem while printing (\(fault)): check the badge came out, reprint if not")
                 }
                 // CUPS's "completed" is not proof (see CupsClient.deviceJobState): the printer's own word wins.
-                if let confirmed = await output.confirmedState(of: ticket), confirmed == .aborted || confirmed == .canceled {
+                let confirmed = await output.confirmedState(of: ticket)
+                if confirmed == .aborted || confirmed == .canceled {
                     return .failed("The printer did not print the badge (it \(confirmed == .aborted ? "aborted" : "canceled") the job)")
+                }
+                if lostHistoryBefore && confirmed != .completed {
+                    return .unconfirmed("The printer's queue still reports a lost job (cups-ipp-missing-job-history): check the badge came out; "
+                                        + "support clears it with lpadmin -p \(output.queue) -o printer-state-reasons=none")
                 }
                 return .printed
             case .canceled:
@@ -145,6 +156,8 @@ struct BadgeAttempt: Sendable {
             if Task.isCancelled || shouldStop() { return .interrupted }
         }
     }
+
+    static let lostHistory = "cups-ipp-missing-job-history"
 
     static func describe(_ error: any Error) -> String {
         (error as? PrintError)?.description ?? (error as? StoreError)?.description ?? String(describing: error)

@@ -102,6 +102,21 @@ struct PrintQueueTests {
         #expect(await second.printed == [job.id])
     }
 
+    @Test("a lost job history left on the queue from before: a later badge is printed only when the printer itself confirms it",
+          arguments: [true, false])
+    func lingeringLostHistory(printerConfirms: Bool) async throws {
+        let station = try await QueueStation()
+        defer { station.stop() }
+        let printer = ScriptedPrinter()
+        await printer.set(reasons: ["cups-ipp-missing-job-history"], confirms: printerConfirms)
+        let job = try #require(try await station.enqueue(1))
+        let running = RunningQueue(station.queue(ScriptedOutput("badge", printer: printer)))
+        try await eventually("the job settled") { try await station.database.printJob(id: job.id)?.state.isFinal == true }
+        await running.kill()
+        let settled = try #require(try await station.database.printJob(id: job.id))
+        #expect(settled.state == (printerConfirms ? .printed : .unconfirmed), "\(settled.reason ?? "")")
+    }
+
     @Test("a printer that aborts every job fails it after three tries")
     func failsAfterTries() async throws {
         let station = try await QueueStation()

@@ -28,6 +28,10 @@ actor ScriptedPrinter {
     }
 
     private(set) var mode: Mode = .up
+    /// printer-state-reasons its queue reports.
+    private(set) var reasons: [String] = []
+    /// The printer itself says "completed" for the jobs it printed (else it keeps no history).
+    private(set) var confirms = false
     /// Print job ids of the badges that came out, in the order they did.
     private(set) var printed: [Int64] = []
     /// The most jobs that were out at the same time.
@@ -42,6 +46,7 @@ actor ScriptedPrinter {
     }
 
     func set(_ mode: Mode) { self.mode = mode }
+    func set(reasons: [String], confirms: Bool) { (self.reasons, self.confirms) = (reasons, confirms) }
 
     func createJob(_ ticket: BadgeTicket) -> Int {
         defer { nextID += 1 }
@@ -53,7 +58,7 @@ actor ScriptedPrinter {
         guard var job = jobs[id] else { return }
         job.state = .processing
         switch mode {
-        case .up: job.doneAt = .now + printTime
+        case .up: job.doneAt = .now + printTime; job.deviceState = confirms ? .completed : nil
         case .slow(let time): job.doneAt = .now + time
         case .fail: job.doneAt = .now + printTime; job.outcome = .aborted
         case .lieCompleted: job.doneAt = .now + printTime; job.deviceState = .aborted
@@ -67,7 +72,7 @@ actor ScriptedPrinter {
         guard var job = jobs[id] else { return nil }
         if !job.state.isFinal, let doneAt = job.doneAt, doneAt <= .now {
             job.state = job.outcome
-            if job.outcome == .completed && job.deviceState == nil { printed.append(job.ticket.printJobID) }
+            if job.outcome == .completed && job.deviceState != .aborted { printed.append(job.ticket.printJobID) }
             jobs[id] = job
         }
         return JobStatus(id: id, state: job.state)
@@ -88,7 +93,7 @@ actor ScriptedPrinter {
 
     func status(queue: String, probeDevice: Bool) -> PrinterStatus {
         let busy = jobs.values.contains { $0.state == .processing }
-        return PrinterStatus(queue: queue, state: busy ? .processing : .idle,
+        return PrinterStatus(queue: queue, state: busy ? .processing : .idle, reasons: reasons,
                              device: mode == .down ? DeviceStatus(reachable: false) : nil)
     }
 }
