@@ -104,6 +104,11 @@ struct PrintSpoolerTests {
         #expect(outcome.queue == "spare")
         #expect(station.rig.outputs("spare").count == 1)
         #expect(try await station.database.printJob(id: outcome.jobID)?.queue == "spare")
+        // The printers' own job histories, which decide when CUPS says "completed" for a job the
+        // printer aborted (CUPS 2.4's ipp backend does when the abort is quicker than its monitor).
+        let ticket = BadgeTicket(printJobID: outcome.jobID, media: "")
+        #expect(await CupsOutput(queue: "badge", cups: CupsClient(server: station.rig.server)).confirmedState(of: ticket) == .aborted)
+        #expect(await CupsOutput(queue: "spare", cups: CupsClient(server: station.rig.server)).confirmedState(of: ticket) == .completed)
     }
 
     @Test("print once: a second badge needs a reprint, which is logged with the operator")
