@@ -5,6 +5,7 @@ import GRDB
 import KioskStore
 import KioskTestSupport
 import PrintSpooler
+import Testing
 
 /// A station database with guests, and print queues over it, for in-process tests.
 struct QueueStation {
@@ -46,6 +47,14 @@ struct QueueStation {
         let ids = try database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM print_jobs ORDER BY id") }
         for id in ids { if let job = try await database.printJob(id: id) { jobs.append(job) } }
         return jobs
+    }
+
+    /// Waits until `job` is in `state` (an issue is recorded after `timeout`).
+    func waitUntil(_ job: PrintJobRecord, is state: PrintJobState, timeout: Duration = .seconds(10),
+                   sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await eventually("job \(job.id) \(state.rawValue)", timeout: timeout, sourceLocation: sourceLocation) {
+            try await database.printJob(id: job.id)?.state == state
+        }
     }
 
     func stop() {

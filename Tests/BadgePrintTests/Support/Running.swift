@@ -41,8 +41,8 @@ actor EventLog {
 }
 
 /// Waits until `condition` holds, checking every 20 ms; records an issue after `timeout`.
-func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: () async throws -> Bool,
-                sourceLocation: SourceLocation = #_sourceLocation) async throws {
+func eventually(_ what: String, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+                _ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return }
