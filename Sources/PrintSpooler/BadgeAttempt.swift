@@ -129,12 +129,15 @@ struct BadgeAttempt: Sendable {
                 if let fault {
                     return .unconfirmed("The printer reported a problem while printing (\(fault)): check the badge came out, reprint if not")
                 }
-                // CUPS's "completed" is not proof (see CupsClient.deviceJobState): the printer's own word wins.
-                let confirmed = await output.confirmedState(of: ticket)
-                if confirmed == .aborted || confirmed == .canceled {
-                    return .failed("The printer did not print the badge (it \(confirmed == .aborted ? "aborted" : "canceled") the job)")
+                // CUPS's "completed" is not proof (see CupsClient.deviceJobAnswer): the printer's own word wins.
+                let answer = await output.printerAnswer(for: ticket)
+                if answer == .ended(.aborted) || answer == .ended(.canceled) {
+                    return .failed("The printer did not print the badge (it \(answer == .ended(.aborted) ? "aborted" : "canceled") the job)")
                 }
-                if lostHistoryBefore && confirmed != .completed {
+                if answer == .unreachable {
+                    return .unconfirmed("The printer stopped answering as the job ended: check the badge came out, reprint if not")
+                }
+                if lostHistoryBefore && answer != .ended(.completed) {
                     return .unconfirmed("The printer's queue still reports a lost job (cups-ipp-missing-job-history): check the badge came out; "
                                         + "support clears it with lpadmin -p \(output.queue) -o printer-state-reasons=none")
                 }

@@ -24,9 +24,8 @@ public protocol BadgeOutput: Sendable {
     /// The job's state; `nil` when the output no longer knows the job.
     func jobStatus(_ jobID: Int) async throws(PrintError) -> JobStatus?
 
-    /// How the printer itself says the job ended, when it can be asked: checked before a
-    /// "completed" is believed. `nil` when unknown.
-    func confirmedState(of ticket: BadgeTicket) async -> JobStatus.State?
+    /// What the printer itself says about the job: checked before a "completed" is believed.
+    func printerAnswer(for ticket: BadgeTicket) async -> PrinterJobAnswer
 
     /// The printer's condition. `probeDevice`: ask the printer itself too (only while no job is
     /// out: the print server knows best then, and the probe may take a second when it is gone).
@@ -34,6 +33,18 @@ public protocol BadgeOutput: Sendable {
 
     /// Cancels a job (before the badge is tried elsewhere, so it cannot come out twice).
     func cancel(_ jobID: Int) async
+}
+
+/// What a printer, asked directly, says about a job the print server calls completed.
+public enum PrinterJobAnswer: Sendable, Hashable {
+    /// The output cannot ask its printer (USB, dnssd, a PDF folder): the print server's word stands.
+    case cannotAsk
+    /// The printer does not answer: it may have died with the badge in it.
+    case unreachable
+    /// The printer answered and keeps no record of the job.
+    case noRecord
+    /// The printer's own state of the job.
+    case ended(JobStatus.State)
 }
 
 /// What identifies a badge job to an output. The title never holds the ticket code: ticket codes

@@ -7,7 +7,8 @@ import CCups
 /// "completed" is not proof: the ipp backend of CUPS 2.4 reports a job the printer aborted as
 /// completed when its main thread, not its monitor thread, is the first to see the abort (the
 /// printer failed the job before the monitor's first poll; measured: 8 of 40 aborted jobs on a
-/// loaded machine). The printer's own job history says how the job really ended.
+/// loaded machine), and the same happens when the printer dies with the job in it and the
+/// backend's next poll fails. The printer's own job history says how the job really ended.
 extension CupsClient {
     /// The printer's own state, or `nil` when its URI cannot be asked (usb, dnssd, file…).
     /// `socket://` printers are only connected to: reachable or not.
@@ -15,10 +16,10 @@ extension CupsClient {
         try? await blocking { _ throws(PrintError) in Device.probe(uri, timeout: timeout) }
     }
 
-    /// How the printer itself says the job titled `title` ended (the newest of that title in its
-    /// history); `nil` when it cannot be asked or keeps no such job.
-    public func deviceJobState(uri: String, title: String) async -> JobStatus.State? {
-        try? await blocking { _ throws(PrintError) in Device.jobState(uri, title: title) }
+    /// What the printer itself says about the job titled `title` (the newest of that title in
+    /// its history).
+    public func deviceJobAnswer(uri: String, title: String) async -> PrinterJobAnswer {
+        (try? await blocking { _ throws(PrintError) in Device.jobAnswer(uri, title: title) }) ?? .cannotAsk
     }
 }
 
@@ -69,17 +70,18 @@ private enum Device {
                             message: Connection.strings(response, "printer-state-message").first ?? "")
     }
 
-    static func jobState(_ uri: String, title: String) -> JobStatus.State? {
-        guard let target = target(uri), target.scheme != "socket", let http = connect(target, timeout: .milliseconds(1500)) else { return nil }
+    static func jobAnswer(_ uri: String, title: String) -> PrinterJobAnswer {
+        guard let target = target(uri), target.scheme != "socket" else { return .cannotAsk }
+        guard let http = connect(target, timeout: .milliseconds(1500)) else { return .unreachable }
         defer { httpClose(http) }
         let request = ippNewRequest(IPP_OP_GET_JOBS)
         ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", nil, uri)
         ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", nil, cupsUser())
         ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "which-jobs", nil, "all")
         Connection.addRequested(request, ["job-id", "job-name", "job-state"])
-        guard let response = cupsDoRequest(http, request, target.resource) else { return nil }
+        guard let response = cupsDoRequest(http, request, target.resource) else { return .noRecord }
         defer { ippDelete(response) }
-        guard ippGetStatusCode(response).rawValue < 0x0400 else { return nil }
+        guard ippGetStatusCode(response).rawValue < 0x0400 else { return .noRecord }
         // Job groups are runs of job attributes separated by a nameless attribute.
         var newest: (id: Int32, state: Int32)?
         var id: Int32 = 0, name = "", state: Int32 = 0
@@ -102,6 +104,6 @@ private enum Device {
             attribute = ippNextAttribute(response)
         }
         close()
-        return newest.flatMap { JobStatus.State(rawValue: Int($0.state)) }
+        return newest.flatMap { JobStatus.State(rawValue: Int($0.state)) }.map(PrinterJobAnswer.ended) ?? .noRecord
     }
 }

@@ -32,9 +32,9 @@ public struct CupsOutput: BadgeOutput {
         try await cups.jobStatus(queue: queue, id: jobID)
     }
 
-    public func confirmedState(of ticket: BadgeTicket) async -> JobStatus.State? {
-        guard let uri = try? await cups.printerStatus(queue: queue).deviceURI else { return nil }
-        return await cups.deviceJobState(uri: uri, title: ticket.title)
+    public func printerAnswer(for ticket: BadgeTicket) async -> PrinterJobAnswer {
+        guard let uri = try? await cups.printerStatus(queue: queue).deviceURI else { return .cannotAsk }
+        return await cups.deviceJobAnswer(uri: uri, title: ticket.title)
     }
 
     public func printerStatus(probeDevice: Bool) async throws(PrintError) -> PrinterStatus {

@@ -47,7 +47,7 @@ public struct PDFFolderOutput: BadgeOutput {
         return JobStatus(id: jobID, state: written ? .completed : .aborted)
     }
 
-    public func confirmedState(of ticket: BadgeTicket) async -> JobStatus.State? { nil }
+    public func printerAnswer(for ticket: BadgeTicket) async -> PrinterJobAnswer { .cannotAsk }
 
     public func printerStatus(probeDevice: Bool) async throws(PrintError) -> PrinterStatus {
         var isDirectory: ObjCBool = false

@@ -104,6 +104,20 @@ struct PrintQueueTests {
         #expect(settled.state == (printerConfirms ? .printed : .unconfirmed), "\(settled.reason ?? "")")
     }
 
+    @Test("a printer that stops answering as the print server says completed: unconfirmed, never printed, not sent elsewhere")
+    func vanishedPrinter() async throws {
+        let station = try await QueueStation()
+        defer { station.stop() }
+        let first = ScriptedPrinter(), second = ScriptedPrinter()
+        await first.set(.vanishes)
+        let job = try #require(try await station.enqueue(1))
+        let running = RunningQueue(station.queue(ScriptedOutput("badge", printer: first), failover: ScriptedOutput("spare", printer: second)))
+        try await station.waitUntil(job, is: .unconfirmed)
+        await running.kill()
+        #expect(try await station.database.printJob(id: job.id)?.reason?.contains("stopped answering") == true)
+        #expect(await second.printed.isEmpty, "it may have printed: an operator decides about a reprint")
+    }
+
     @Test("a printer that aborts every job fails it after three tries")
     func failsAfterTries() async throws {
         let station = try await QueueStation()
@@ -121,17 +135,18 @@ struct PrintQueueTests {
     func killedMidJob() async throws {
         let station = try await QueueStation()
         defer { station.stop() }
-        let printer = ScriptedPrinter(printTime: .milliseconds(600))
+        // Long enough that the job is still out when the test kills the queue, even on a loaded machine.
+        let printer = ScriptedPrinter(printTime: .seconds(3))
         let output = ScriptedOutput("badge", printer: printer)
         let first = try #require(try await station.enqueue(1)), second = try #require(try await station.enqueue(2))
-        let running = RunningQueue(station.queue(output))
+        let running = RunningQueue(station.queue(output, timeout: .seconds(30)))
         try await eventually("the first job printing") { try await station.database.printJob(id: first.id)?.state == .printing }
         await running.kill()
         let stopped = try #require(try await station.database.printJob(id: first.id))
         #expect(stopped.state == .printing && stopped.cupsJobID != nil)
 
-        let again = RunningQueue(station.queue(output))
-        try await eventually("both jobs printed") { try await station.jobs().allSatisfy { $0.state == .printed } }
+        let again = RunningQueue(station.queue(output, timeout: .seconds(30)))
+        try await eventually("both jobs printed", timeout: .seconds(30)) { try await station.jobs().allSatisfy { $0.state == .printed } }
         await again.kill()
         #expect(await printer.printed == [first.id, second.id], "the job out at the kill was followed, not sent again")
     }

@@ -107,8 +107,8 @@ struct PrintSpoolerTests {
         // The printers' own job histories, which decide when CUPS says "completed" for a job the
         // printer aborted (CUPS 2.4's ipp backend does when the abort is quicker than its monitor).
         let ticket = BadgeTicket(printJobID: outcome.jobID, media: "")
-        #expect(await CupsOutput(queue: "badge", cups: CupsClient(server: station.rig.server)).confirmedState(of: ticket) == .aborted)
-        #expect(await CupsOutput(queue: "spare", cups: CupsClient(server: station.rig.server)).confirmedState(of: ticket) == .completed)
+        #expect(await CupsOutput(queue: "badge", cups: CupsClient(server: station.rig.server)).printerAnswer(for: ticket) == .ended(.aborted))
+        #expect(await CupsOutput(queue: "spare", cups: CupsClient(server: station.rig.server)).printerAnswer(for: ticket) == .ended(.completed))
     }
 
     @Test("print once: a second badge needs a reprint, which is logged with the operator")

@@ -17,6 +17,8 @@ actor ScriptedPrinter {
         case hang
         /// The print server says "completed" but the printer itself aborted the job.
         case lieCompleted
+        /// The print server says "completed" as the printer dies with the job in it.
+        case vanishes
     }
 
     private struct Job {
@@ -25,6 +27,7 @@ actor ScriptedPrinter {
         var doneAt: ContinuousClock.Instant?
         var outcome: JobStatus.State = .completed
         var deviceState: JobStatus.State?
+        var vanished = false
     }
 
     private(set) var mode: Mode = .up
@@ -62,6 +65,7 @@ actor ScriptedPrinter {
         case .slow(let time): job.doneAt = .now + time
         case .fail: job.doneAt = .now + printTime; job.outcome = .aborted
         case .lieCompleted: job.doneAt = .now + printTime; job.deviceState = .aborted
+        case .vanishes: job.doneAt = .now + printTime; job.vanished = true
         case .down, .hang: job.doneAt = nil
         }
         jobs[id] = job
@@ -72,14 +76,17 @@ actor ScriptedPrinter {
         guard var job = jobs[id] else { return nil }
         if !job.state.isFinal, let doneAt = job.doneAt, doneAt <= .now {
             job.state = job.outcome
-            if job.outcome == .completed && job.deviceState != .aborted { printed.append(job.ticket.printJobID) }
+            if job.outcome == .completed && job.deviceState != .aborted && !job.vanished { printed.append(job.ticket.printJobID) }
             jobs[id] = job
         }
         return JobStatus(id: id, state: job.state)
     }
 
-    func deviceState(_ printJobID: Int64) -> JobStatus.State? {
-        jobs.values.filter { $0.ticket.printJobID == printJobID && $0.state.isFinal }.last?.deviceState
+    /// What the printer itself says about a job (``PrinterJobAnswer``).
+    func answer(_ printJobID: Int64) -> PrinterJobAnswer {
+        guard let job = jobs.values.filter({ $0.ticket.printJobID == printJobID && $0.state.isFinal }).last else { return .cannotAsk }
+        if job.vanished { return .unreachable }
+        return job.deviceState.map(PrinterJobAnswer.ended) ?? .cannotAsk
     }
 
     func cancel(_ id: Int) {
@@ -112,7 +119,9 @@ struct ScriptedOutput: BadgeOutput {
     func createJob(_ ticket: BadgeTicket) async throws(PrintError) -> Int { await printer.createJob(ticket) }
     func sendDocument(_ pdf: Data, jobID: Int, ticket: BadgeTicket) async throws(PrintError) { await printer.send(jobID) }
     func jobStatus(_ jobID: Int) async throws(PrintError) -> JobStatus? { await printer.status(jobID) }
-    func confirmedState(of ticket: BadgeTicket) async -> JobStatus.State? { await printer.deviceState(ticket.printJobID) }
+    func printerAnswer(for ticket: BadgeTicket) async -> PrinterJobAnswer {
+        await printer.answer(ticket.printJobID)
+    }
     func printerStatus(probeDevice: Bool) async throws(PrintError) -> PrinterStatus { await printer.status(queue: queue, probeDevice: probeDevice) }
     func cancel(_ jobID: Int) async { await printer.cancel(jobID) }
 }
