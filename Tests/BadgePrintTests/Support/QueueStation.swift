@@ -33,7 +33,7 @@ struct QueueStation {
         }
     }
 
-    func queue(_ primary: any BadgeOutput, failover: (any BadgeOutput)? = nil, timeout: Duration = .seconds(2),
+    func queue(_ primary: any BadgeOutput, failover: (any BadgeOutput)? = nil, timeout: Duration = .seconds(5),
                staleAfter: Duration = .seconds(600)) -> PrintQueue {
         PrintQueue(database: database, primary: primary, failover: failover, templates: BadgeTemplates(),
                    configuration: PrintQueueConfiguration(printTimeout: timeout, staleAfter: staleAfter, pollInterval: .milliseconds(20),
@@ -50,7 +50,7 @@ struct QueueStation {
     }
 
     /// Waits until `job` is in `state` (an issue is recorded after `timeout`).
-    func waitUntil(_ job: PrintJobRecord, is state: PrintJobState, timeout: Duration = .seconds(10),
+    func waitUntil(_ job: PrintJobRecord, is state: PrintJobState, timeout: Duration = .seconds(30),
                    sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try await eventually("job \(job.id) \(state.rawValue)", timeout: timeout, sourceLocation: sourceLocation) {
             try await database.printJob(id: job.id)?.state == state
