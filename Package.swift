@@ -112,7 +112,11 @@ targets += [
     // CUPS submission and job/printer truth; print jobs are rows in the station database.
     .target(
         name: "PrintSpooler",
-        dependencies: ["CheckInCore", "KioskStore", "BadgePrint", "CCups", .product(name: "Logging", package: "swift-log")]
+        dependencies: [
+            "CheckInCore", "KioskStore", "BadgePrint", "CCups",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
     ),
     .testTarget(
         name: "BadgePrintTests",

@@ -3,6 +3,8 @@
 #
 #   Kiosk/cups-test-rig.sh start DIR [QUEUE...]   start dbus, one ippeveprinter per queue, cupsd
 #   Kiosk/cups-test-rig.sh stop DIR               stop everything started in DIR
+#   Kiosk/cups-test-rig.sh restart-printer DIR QUEUE   start QUEUE's simulated printer again, on
+#                                                 its port (after it was killed: a printer back on)
 #
 # `start` prints `CUPS_SERVER=127.0.0.1:PORT` on stdout. Each queue prints to an IPP Everywhere
 # simulator (ippeveprinter from cups-ipp-utils) that advertises the badge media of
@@ -45,8 +47,24 @@ stop_all() {
     done
 }
 
+start_printer() {  # QUEUE PORT
+    KIOSK_RIG_QUEUE=$1 ippeveprinter -p "$2" -n localhost -r off -P "$dir/badge.ppd" \
+        -c "$dir/print-job.sh" -d "$dir/printers" "kiosk-$1" >"$dir/log/printer-$1.log" 2>&1 &
+    echo $! > "$dir/printer-$1.pid"
+    echo "$2" > "$dir/printer-$1.port"
+    wait_port "$2"
+}
+
 if [ "$command" = stop ]; then
     stop_all
+    exit 0
+fi
+
+if [ "$command" = restart-printer ]; then
+    queue=${1:?usage: cups-test-rig.sh restart-printer DIR QUEUE}
+    export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$dir/dbus.socket"
+    # Same port, same device URI: to cupsd this is the printer coming back.
+    start_printer "$queue" "$(cat "$dir/printer-$queue.port")" 2>/dev/null
     exit 0
 fi
 
@@ -144,14 +162,6 @@ printf '%s\n' "${IPP_MEDIA_COL:-}" > "$rig/out/$queue/${name//\//_}.media"
 mv "$rig/out/$queue/${name//\//_}.pdf.tmp" "$rig/out/$queue/${name//\//_}.pdf"
 JOB
 chmod +x "$dir/print-job.sh"
-
-start_printer() {  # QUEUE PORT
-    KIOSK_RIG_QUEUE=$1 ippeveprinter -p "$2" -n localhost -r off -P "$dir/badge.ppd" \
-        -c "$dir/print-job.sh" -d "$dir/printers" "kiosk-$1" >"$dir/log/printer-$1.log" 2>&1 &
-    echo $! > "$dir/printer-$1.pid"
-    echo "$2" > "$dir/printer-$1.port"
-    wait_port "$2"
-}
 
 cupsport=$(free_port)
 user_lines=""

@@ -5,11 +5,15 @@ import GRDB
 public struct PrintJobRecord: Sendable, Hashable {
     public var id: Int64
     public var guestID: String
+    /// The guest's ticket code. It stays in the database: never put it in a printer job title or a
+    /// log line (ticket codes admit people, and CUPS shows job titles to every local user).
     public var code: String
+    /// The printer queue the job is (or will be) sent to.
     public var queue: String
-    /// queued | submitted | printing | printed | unconfirmed | failed | needs_attention | canceled
-    public var state: String
+    public var state: PrintJobState
+    /// Why the job is held, unconfirmed or failed, in the operator's words.
     public var reason: String?
+    /// The printer queue's id of the job while it is out (CUPS job id).
     public var cupsJobID: Int?
     /// The first printer fault seen while the job was out (a completed job with a fault is not "printed").
     public var faultSeen: String?
@@ -18,40 +22,49 @@ public struct PrintJobRecord: Sendable, Hashable {
     public var createdAt: Timestamp
     public var submittedAt: Timestamp?
     public var finishedAt: Timestamp?
+    /// When an operator said "print anyway" for a job that waited too long.
+    public var releasedAt: Timestamp?
 
-    /// States in which the job is still out and must be followed (or resumed after a restart).
-    public static let openStates: Set<String> = ["queued", "submitted", "printing"]
-    public var isOpen: Bool { Self.openStates.contains(state) }
+    /// The queue is not done with the job: what a restart resumes.
+    public var isOpen: Bool { !state.isFinal }
 
     init(_ row: Row) {
         id = row["id"]
         guestID = row["guest_id"]
         code = row["code"]
         queue = row["queue"]
-        state = row["state"]
-        reason = row["reason"]
         cupsJobID = row["cups_job_id"]
+        state = PrintJobState(stored: row["state"], reachedPrinter: cupsJobID != nil)
+        reason = row["reason"]
         faultSeen = row["fault_seen"]
         reprint = row["reprint"]
         requestedBy = row["requested_by"]
         createdAt = Timestamp(milliseconds: row["created_at"])
         submittedAt = (row["submitted_at"] as Int64?).map(Timestamp.init(milliseconds:))
         finishedAt = (row["finished_at"] as Int64?).map(Timestamp.init(milliseconds:))
+        releasedAt = row.hasColumn("released_at") ? (row["released_at"] as Int64?).map(Timestamp.init(milliseconds:)) : nil
+    }
+
+    static func fetch(_ db: Database, id: Int64) throws -> PrintJobRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM print_jobs WHERE id = ?", arguments: [id]).map(PrintJobRecord.init)
     }
 }
 
 /// A change to a print job's row; `nil` fields are left as they are.
 public struct PrintJobUpdate: Sendable {
-    public var state: String
+    public var state: PrintJobState
     public var reason: String?
     public var cupsJobID: Int?
     public var faultSeen: String?
     public var queue: String?
     public var submittedAt: Timestamp?
     public var finishedAt: Timestamp?
+    /// A new attempt starts: the previous printer job id and the faults seen while it was out no
+    /// longer say anything about this badge.
+    public var newAttempt: Bool
 
-    public init(state: String, reason: String? = nil, cupsJobID: Int? = nil, faultSeen: String? = nil,
-                queue: String? = nil, submittedAt: Timestamp? = nil, finishedAt: Timestamp? = nil) {
+    public init(state: PrintJobState, reason: String? = nil, cupsJobID: Int? = nil, faultSeen: String? = nil,
+                queue: String? = nil, submittedAt: Timestamp? = nil, finishedAt: Timestamp? = nil, newAttempt: Bool = false) {
         self.state = state
         self.reason = reason
         self.cupsJobID = cupsJobID
@@ -59,78 +72,64 @@ public struct PrintJobUpdate: Sendable {
         self.queue = queue
         self.submittedAt = submittedAt
         self.finishedAt = finishedAt
+        self.newAttempt = newAttempt
     }
 }
 
-/// Badge print jobs: every state change is committed before the spooler reports it.
+/// Badge print jobs: every state change is committed before anyone is told about it.
 extension KioskDatabase {
-    /// Records a new job in state `queued`; a reprint is also written to the audit log with
-    /// the operator who asked for it.
-    public func createPrintJob(guestID: String, code: String, queue: String, reprint: Bool,
-                               requestedBy: String, at: Timestamp = .now()) async throws(StoreError) -> PrintJobRecord {
-        try requireUsable()
-        let deviceID = self.deviceID
-        let (station, operatorName) = try identity(station: nil, operatorName: requestedBy.isEmpty ? nil : requestedBy)
-        return try await wrap {
-            try await writer.write { db in
-                try db.execute(sql: """
-                    INSERT INTO print_jobs (guest_id, code, queue, state, reprint, requested_by, created_at, updated_at)
-                    VALUES (?, ?, ?, 'queued', ?, ?, ?, ?)
-                    """, arguments: [guestID, code, queue, reprint, operatorName, at.milliseconds, at.milliseconds])
-                let id = db.lastInsertedRowID
-                if reprint {
-                    try db.execute(sql: """
-                        INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision, detail)
-                        VALUES (?, ?, ?, ?, 'typed', 'reprint', ?, ?, NULL, ?)
-                        """, arguments: [at.milliseconds, deviceID, station, operatorName, code, guestID, "print job \(id)"])
-                }
-                return try Row.fetchOne(db, sql: "SELECT * FROM print_jobs WHERE id = ?", arguments: [id]).map(PrintJobRecord.init)!
-            }
-        }
-    }
-
     /// Applies a state change to a job and returns the row as stored.
     @discardableResult
     public func updatePrintJob(_ id: Int64, _ update: PrintJobUpdate, at: Timestamp = .now()) async throws(StoreError) -> PrintJobRecord? {
         try requireUsable()
         return try await wrap {
             try await writer.write { db in
+                if update.newAttempt {
+                    try db.execute(sql: "UPDATE print_jobs SET cups_job_id = NULL, fault_seen = NULL, submitted_at = NULL WHERE id = ?", arguments: [id])
+                }
                 try db.execute(sql: """
                     UPDATE print_jobs SET state = ?, reason = ?,
                         cups_job_id = COALESCE(?, cups_job_id), fault_seen = COALESCE(fault_seen, ?),
                         queue = COALESCE(?, queue), submitted_at = COALESCE(?, submitted_at),
                         finished_at = COALESCE(?, finished_at), updated_at = ?
                     WHERE id = ?
-                    """, arguments: [update.state, update.reason, update.cupsJobID, update.faultSeen, update.queue,
+                    """, arguments: [update.state.rawValue, update.reason, update.cupsJobID, update.faultSeen, update.queue,
                                      update.submittedAt?.milliseconds, update.finishedAt?.milliseconds, at.milliseconds, id])
-                return try Row.fetchOne(db, sql: "SELECT * FROM print_jobs WHERE id = ?", arguments: [id]).map(PrintJobRecord.init)
+                return try PrintJobRecord.fetch(db, id: id)
             }
         }
     }
 
-    public func printJob(id: Int64) throws(StoreError) -> PrintJobRecord? {
-        try wrap { try writer.read { db in try Row.fetchOne(db, sql: "SELECT * FROM print_jobs WHERE id = ?", arguments: [id]).map(PrintJobRecord.init) } }
+    /// One job as stored now.
+    public func printJob(id: Int64) async throws(StoreError) -> PrintJobRecord? {
+        try await wrap { try await writer.read { db in try PrintJobRecord.fetch(db, id: id) } }
     }
 
-    /// Jobs still out (queued, submitted, printing), oldest first: what a restart must resume.
-    public func openPrintJobs() throws(StoreError) -> [PrintJobRecord] {
-        try wrap {
-            try writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM print_jobs WHERE state IN ('queued', 'submitted', 'printing') ORDER BY id")
+    /// Jobs the queue is not done with (every state but the final ones), oldest first.
+    public func unfinishedPrintJobs() async throws(StoreError) -> [PrintJobRecord] {
+        try await wrap {
+            try await writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT * FROM print_jobs WHERE state IN ('queued', 'held', 'submitted', 'printing', 'awaiting_operator', 'needs_attention')
+                    ORDER BY id
+                    """).map(PrintJobRecord.init)
+            }
+        }
+    }
+
+    /// A guest's jobs, newest first.
+    public func printJobs(guestID: String) async throws(StoreError) -> [PrintJobRecord] {
+        try await wrap {
+            try await writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM print_jobs WHERE guest_id = ? ORDER BY id DESC", arguments: [guestID])
                     .map(PrintJobRecord.init)
             }
         }
     }
 
-    /// Jobs in any of `states`, oldest first.
-    public func printJobs(inStates states: [String]) throws(StoreError) -> [PrintJobRecord] {
-        try wrap {
-            try writer.read { db in
-                let marks = states.map { _ in "?" }.joined(separator: ", ")
-                return try Row.fetchAll(db, sql: "SELECT * FROM print_jobs WHERE state IN (\(marks)) ORDER BY id", arguments: StatementArguments(states))
-                    .map(PrintJobRecord.init)
-            }
-        }
+    /// The station's most recent job (for "reprint last badge").
+    public func lastPrintJob() async throws(StoreError) -> PrintJobRecord? {
+        try await wrap { try await writer.read { db in try Row.fetchOne(db, sql: "SELECT * FROM print_jobs ORDER BY id DESC LIMIT 1").map(PrintJobRecord.init) } }
     }
 
     /// A printing setting (policy, queues, timeout), kept in `settings` under `print_<name>`.
@@ -149,20 +148,5 @@ extension KioskDatabase {
                 }
             }
         }
-    }
-
-    /// A guest's jobs, newest first.
-    public func printJobs(guestID: String) throws(StoreError) -> [PrintJobRecord] {
-        try wrap {
-            try writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM print_jobs WHERE guest_id = ? ORDER BY id DESC", arguments: [guestID])
-                    .map(PrintJobRecord.init)
-            }
-        }
-    }
-
-    /// The station's most recent job (for "reprint last badge").
-    public func lastPrintJob() throws(StoreError) -> PrintJobRecord? {
-        try wrap { try writer.read { db in try Row.fetchOne(db, sql: "SELECT * FROM print_jobs ORDER BY id DESC LIMIT 1").map(PrintJobRecord.init) } }
     }
 }

@@ -24,7 +24,7 @@ public final class CupsClient: Sendable {
     }
 
     /// Runs blocking libcups work on the client's queue.
-    private func blocking<T: Sendable>(_ work: @escaping @Sendable (Connection) throws(PrintError) -> T) async throws(PrintError) -> T {
+    func blocking<T: Sendable>(_ work: @escaping @Sendable (Connection) throws(PrintError) -> T) async throws(PrintError) -> T {
         let connection = self.connection
         let result: Result<T, PrintError> = await withCheckedContinuation { continuation in
             queue.async {
@@ -146,7 +146,7 @@ public final class CupsClient: Sendable {
 }
 
 /// The libcups connection, used only on ``CupsClient``'s serial queue (hence `@unchecked`).
-private final class Connection: @unchecked Sendable {
+final class Connection: @unchecked Sendable {
     let server: String?
     private var handle: OpaquePointer?
 

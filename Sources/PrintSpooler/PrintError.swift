@@ -10,10 +10,14 @@ public enum PrintError: Error, Sendable, Equatable, CustomStringConvertible {
     case submitFailed(String)
     /// Any other IPP failure.
     case ipp(String)
+    /// A PDF output's folder cannot be written.
+    case outputUnwritable(String)
     /// The event prints each badge once: a second badge needs a reprint by an operator.
     case alreadyPrinted(jobID: Int64)
     /// There is no badge to reprint.
     case nothingToReprint
+    /// "Print on the other printer" was asked, and the station has no second printer.
+    case noOtherPrinter
 
     public var description: String {
         switch self {
@@ -22,8 +26,10 @@ public enum PrintError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAccepting(let queue): "Badge printer queue \(queue) is not accepting jobs: ask support to enable it (cupsaccept \(queue))."
         case .submitFailed(let detail): "The print server refused the badge (\(detail)). Retry, or check the printer queue."
         case .ipp(let detail): "Print server error: \(detail)."
+        case .outputUnwritable(let path): "Cannot write badges into \(path): check its permissions and free disk space."
         case .alreadyPrinted(let id): "This guest's badge was already printed (job \(id)): use reprint, which is logged."
         case .nothingToReprint: "There is no badge to reprint yet."
+        case .noOtherPrinter: "There is no second badge printer: print the badges on this one, or cancel them."
         }
     }
 
@@ -35,8 +41,10 @@ public enum PrintError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAccepting: "not_accepting_jobs"
         case .submitFailed: "submit_failed"
         case .ipp: "ipp_error"
+        case .outputUnwritable: "output_unwritable"
         case .alreadyPrinted: "already_printed"
         case .nothingToReprint: "nothing_to_reprint"
+        case .noOtherPrinter: "no_other_printer"
         }
     }
 }

@@ -1,16 +1,31 @@
 import CheckInCore
+import KioskStore
 
-/// The outcome states of a badge job, as stored and reported (`kiosk badge --json`'s `state`).
+/// What `kiosk badge --json` reports as `state` (a contract): the job's stored state, except that
+/// a job no printer could take now is `needs_attention` (stored `held`: the station's print queue
+/// prints it when a printer is back).
 public enum BadgeState: String, Sendable {
     case queued, submitted, printing, printed, unconfirmed, failed, canceled
     case needsAttention = "needs_attention"
 
-    /// Whether the spooler is done with the job (needs_attention may still change if the
-    /// station keeps watching the CUPS job).
-    public var isFinal: Bool { ![.queued, .submitted, .printing].contains(self) }
+    public init(_ state: PrintJobState) {
+        switch state {
+        case .queued: self = .queued
+        case .submitted: self = .submitted
+        case .printing: self = .printing
+        case .printed: self = .printed
+        case .unconfirmed: self = .unconfirmed
+        case .failed: self = .failed
+        case .canceled: self = .canceled
+        case .held, .awaitingOperator: self = .needsAttention
+        }
+    }
+
+    /// Whether the job is done with (needs_attention is not: it waits for a printer).
+    public var isFinal: Bool { ![.queued, .submitted, .printing, .needsAttention].contains(self) }
 }
 
-/// How the spooler is set up at the station.
+/// How a one-shot ``PrintSpooler`` prints.
 public struct SpoolerConfiguration: Sendable {
     /// The CUPS queue badges go to.
     public var queue: String
@@ -21,22 +36,18 @@ public struct SpoolerConfiguration: Sendable {
     /// How often job and printer state are asked for while a job is out.
     public var pollInterval: Duration
     public var policy: PrintPolicy
-    /// Keep following a job after it timed out (the station does; a one-shot command does not),
-    /// so a badge that prints once the operator reloads labels ends up `printed`.
-    public var keepWatchingAfterTimeout: Bool
 
     public init(queue: String, failoverQueue: String? = nil, timeout: Duration = .seconds(20),
-                pollInterval: Duration = .milliseconds(100), policy: PrintPolicy = .onAdmission, keepWatchingAfterTimeout: Bool = true) {
+                pollInterval: Duration = .milliseconds(100), policy: PrintPolicy = .onAdmission) {
         self.queue = queue
         self.failoverQueue = failoverQueue
         self.timeout = timeout
         self.pollInterval = pollInterval
         self.policy = policy
-        self.keepWatchingAfterTimeout = keepWatchingAfterTimeout
     }
 }
 
-/// A change the station shows: a job's state, and the printer's condition in plain words.
+/// A change a one-shot print shows: a job's state, and the printer's condition in plain words.
 public struct PrintUpdate: Sendable, Hashable {
     public var jobID: Int64
     public var state: BadgeState

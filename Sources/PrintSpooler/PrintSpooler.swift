@@ -4,264 +4,162 @@ import Foundation
 import KioskStore
 import Logging
 
-/// Prints badges through CUPS and knows whether each one really came out.
+/// One badge printed now and waited for: `kiosk badge` and `kiosk bench print`. The station uses
+/// ``PrintQueue``, which works the same job rows with the same truth rules (``BadgeAttempt``).
 ///
-/// Every job is a row in the station database, written before the spooler reports a change, so
-/// a crash or restart loses none (``resume()`` picks them up). A job is `printed` only when CUPS
-/// reports it completed **and** no printer fault (lost job history, printer unreachable, jam…)
-/// was seen while it was out; otherwise a completed job is `unconfirmed` and offered for reprint.
-/// The station's own timeout turns a job that stays out too long into `needs_attention`.
+/// A job is `printed` only when the printer confirms it **and** no printer fault (lost job
+/// history, printer unreachable, jam…) was seen while it was out; otherwise a completed job is
+/// `unconfirmed`. A job that no printer can take now (paused, out of labels, unreachable, or
+/// timed out) is reported `needs_attention` and stays `held`: the station's queue prints it when
+/// a printer is back.
 /// ```swift
 /// let spooler = PrintSpooler(database: db, cups: CupsClient(), templates: templates,
 ///                            configuration: SpoolerConfiguration(queue: "badge"))
-/// Task { for await update in spooler.updates { console.show(update.operatorMessage) } }
 /// let outcome = try await spooler.print(guestDetails, requestedBy: "alex")
 /// ```
 public actor PrintSpooler {
     public let configuration: SpoolerConfiguration
-    /// Job and printer changes, for the console. One consumer; unconsumed updates are buffered.
+    /// Job and printer changes. One consumer; unconsumed updates are buffered.
     public nonisolated let updates: AsyncStream<PrintUpdate>
     private let continuation: AsyncStream<PrintUpdate>.Continuation
     private let database: KioskDatabase
-    private let cups: CupsClient
+    private let outputs: [any BadgeOutput]
     private let templates: BadgeTemplates
     private let renderer = BadgeRenderer()
     private let logger: Logger
-    private var watchers: [Int64: Task<Void, Never>] = [:]
 
+    /// CUPS queues: `configuration.queue`, then `configuration.failoverQueue` (each with its own client).
     public init(database: KioskDatabase, cups: CupsClient, templates: BadgeTemplates = BadgeTemplates(),
                 configuration: SpoolerConfiguration, logger: Logger = Logger(label: "kiosk.print")) {
+        let failover = configuration.failoverQueue.flatMap { $0.isEmpty || $0 == configuration.queue ? nil : $0 }
+        self.init(database: database, outputs: [CupsOutput(queue: configuration.queue, cups: cups)]
+                    + (failover.map { [CupsOutput(queue: $0, cups: CupsClient(server: cups.server))] } ?? []),
+                  templates: templates, configuration: configuration, logger: logger)
+    }
+
+    /// Any outputs, tried in order.
+    public init(database: KioskDatabase, outputs: [any BadgeOutput], templates: BadgeTemplates = BadgeTemplates(),
+                configuration: SpoolerConfiguration, logger: Logger = Logger(label: "kiosk.print")) {
         self.database = database
-        self.cups = cups
+        self.outputs = outputs
         self.templates = templates
         self.configuration = configuration
         self.logger = logger
         (updates, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
     }
 
-    /// Prints a guest's badge on an operator's or the station's request and waits for the
-    /// outcome. Under the `once` policy a second badge needs `reprint: true` (logged).
+    /// Prints a guest's badge and waits for the outcome. Under the `once` policy a second badge
+    /// needs `reprint: true` (logged).
+    /// - Throws: ``PrintError/alreadyPrinted(jobID:)``, a `BadgeError` for a broken template, a ``StoreError``.
     public func print(_ guest: GuestDetails, requestedBy: String = "", reprint: Bool = false) async throws -> PrintOutcome {
-        if configuration.policy == .once && !reprint, let previous = try previousBadge(guestID: guest.guest.id) {
+        if configuration.policy == .once && !reprint, let previous = try await previousBadge(guestID: guest.guest.id) {
             throw PrintError.alreadyPrinted(jobID: previous.id)
         }
-        let record = try await database.createPrintJob(
+        let content = BadgeContent(guest: guest.guest, accessTypeName: guest.accessTypeName)
+        let template = templates.template(forAccessType: content.accessTypeID)
+        let pdf = try renderer.pdf(content, template: template)
+        let job = try await database.createPrintJob(
             guestID: guest.guest.id, code: guest.guest.code.value, queue: configuration.queue, reprint: reprint, requestedBy: requestedBy)
-        return try await run(record, content: BadgeContent(guest: guest.guest, accessTypeName: guest.accessTypeName))
+        return await run(job, pdf: pdf, template: template)
     }
 
-    /// What the station calls after an admission: prints according to the event's policy.
-    /// - Returns: `nil` when the policy says not to print (on request only, or already printed once).
-    public func admitted(_ guest: GuestDetails, operatorName: String = "") async throws -> PrintOutcome? {
-        switch configuration.policy {
-        case .onRequest, .walkInsOnly: return nil
-        case .once: if try previousBadge(guestID: guest.guest.id) != nil { return nil }
-        case .onAdmission: break
-        }
-        return try await print(guest, requestedBy: operatorName)
+    /// What an admission prints under the event's policy.
+    /// - Returns: `nil` when the policy says not to print (on request only, walk-ins only, or already printed once).
+    public func admitted(_ guest: GuestDetails, operatorName: String = "", walkIn: Bool = false) async throws -> PrintOutcome? {
+        let alreadyPrinted = try await previousBadge(guestID: guest.guest.id) != nil
+        guard configuration.policy.printsAutomatically(walkIn: walkIn, alreadyPrinted: alreadyPrinted) else { return nil }
+        return try await print(guest, requestedBy: operatorName, reprint: configuration.policy == .once && alreadyPrinted)
     }
 
     /// Reprints the station's last badge (logged with the operator's name).
     public func reprintLast(requestedBy: String) async throws -> PrintOutcome {
-        guard let last = try database.lastPrintJob(), let guest = try database.guest(id: last.guestID) else {
+        guard let last = try await database.lastPrintJob(), let guest = try await database.badgeGuest(id: last.guestID) else {
             throw PrintError.nothingToReprint
         }
         return try await print(guest, requestedBy: requestedBy, reprint: true)
     }
 
-    /// Resumes after a restart: follows jobs CUPS still has, sends jobs that never reached it,
-    /// and settles jobs whose CUPS job finished meanwhile. Returns each job's outcome.
-    public func resume() async throws -> [PrintOutcome] {
-        var outcomes: [PrintOutcome] = []
-        for job in try database.printJobs(inStates: ["queued", "submitted", "printing", "needs_attention"]) {
-            if let cupsJobID = job.cupsJobID {
-                let started = ContinuousClock.now
-                let elapsed = Duration.milliseconds(Timestamp.now().milliseconds - (job.submittedAt ?? job.createdAt).milliseconds)
-                let remaining = job.state == "needs_attention" ? .zero : max(.zero, configuration.timeout - elapsed)
-                let (state, reason) = await follow(job, queue: job.queue, cupsJobID: cupsJobID, deadline: ContinuousClock.now + remaining)
-                if state == .needsAttention && job.state == "needs_attention" && reason == job.reason {
-                    outcomes.append(PrintOutcome(jobID: job.id, state: state, reason: reason, queue: job.queue, cupsJobID: cupsJobID))
-                    continue
-                }
-                outcomes.append(await settle(job, state: state, reason: reason, queue: job.queue, cupsJobID: cupsJobID, started: started, submitted: nil))
-            } else if job.state == "needs_attention" {
-                outcomes.append(PrintOutcome(jobID: job.id, state: .needsAttention, reason: job.reason, queue: job.queue))
-            } else if let guest = try database.guest(id: job.guestID) {
-                // Never reached CUPS (no job id recorded): send it now.
-                logger.info("Resuming print job \(job.id) that never reached CUPS")
-                outcomes.append(try await run(job, content: BadgeContent(guest: guest.guest, accessTypeName: guest.accessTypeName)))
-            } else {
-                try await database.updatePrintJob(job.id, PrintJobUpdate(state: BadgeState.failed.rawValue, reason: "The guest is no longer in the roster", finishedAt: .now()))
-                outcomes.append(PrintOutcome(jobID: job.id, state: .failed, reason: "The guest is no longer in the roster", queue: job.queue))
-            }
-        }
-        return outcomes
-    }
-
-    /// The printer's condition now, for the console's health line.
+    /// The first printer's condition now, for a health line.
     public func printerStatus() async throws -> PrinterStatus {
-        try await cups.printerStatus(queue: configuration.queue)
+        try await outputs[0].printerStatus(probeDevice: true)
     }
 
-    /// Ends the update stream and stops watching timed-out jobs.
+    /// Ends the update stream.
     public func shutdown() {
-        for watcher in watchers.values { watcher.cancel() }
-        watchers.removeAll()
         continuation.finish()
     }
 
-    // MARK: - One job
-
-    private func previousBadge(guestID: String) throws -> PrintJobRecord? {
-        try database.printJobs(guestID: guestID).first { ["printed", "submitted", "printing", "queued", "unconfirmed"].contains($0.state) }
+    private func previousBadge(guestID: String) async throws -> PrintJobRecord? {
+        try await database.printJobs(guestID: guestID).first { $0.state.givesBadge }
     }
 
-    private func template(for content: BadgeContent) -> BadgeTemplate { templates.template(forAccessType: content.accessTypeID) }
-
-    /// Renders, submits and follows a job, failing over to the second queue when configured.
-    private func run(_ record: PrintJobRecord, content: BadgeContent) async throws -> PrintOutcome {
+    /// Tries each output in turn. A printer that is down, paused or out of labels is skipped at
+    /// once (the job waits `held` for the station); one that refuses jobs is tried, so its refusal
+    /// is what the operator reads.
+    private func run(_ job: PrintJobRecord, pdf: Data, template: BadgeTemplate) async -> PrintOutcome {
         let started = ContinuousClock.now
-        let template = template(for: content)
-        let pdf = try renderer.pdf(content, template: template)
-        var queue = record.queue
-        var job = record
-        while true {
-            // The queue's own name for the template's size; the template's name when it has none.
-            let media: String
-            do {
-                media = try await cups.media(queue: queue, widthMM: template.widthMM, heightMM: template.heightMM) ?? template.media
-            } catch {
-                logger.debug("no media list for \(queue): \(error)")
-                media = template.media
-            }
-            logger.debug("badge job \(job.id): media \(media) on \(queue)")
-            let attempt = await attemptOn(queue, job: job, pdf: pdf, media: media, content: content, started: started)
-            let canFailOver = configuration.failoverQueue.map { $0 != queue && !$0.isEmpty } ?? false
-            guard canFailOver, [.failed, .needsAttention].contains(attempt.state), let failover = configuration.failoverQueue else {
-                if attempt.state == .needsAttention, let cupsJobID = attempt.cupsJobID { watchAfterTimeout(job.id, queue: queue, cupsJobID: cupsJobID) }
-                return attempt
-            }
-            if let cupsJobID = attempt.cupsJobID { await cups.cancel(queue: queue, id: cupsJobID) }
-            logger.warning("Badge job \(job.id) failed over from \(queue) to \(failover): \(attempt.reason ?? "")")
-            queue = failover
-            if let updated = try await database.updatePrintJob(job.id, PrintJobUpdate(state: BadgeState.queued.rawValue, reason: "moved from \(record.queue): \(attempt.reason ?? "")", queue: failover)) {
-                job = updated
-            }
-            emit(job.id, .queued, queue: failover, reason: nil, message: "Badge sent to the second printer (\(failover))")
-        }
-    }
-
-    private func attemptOn(_ queue: String, job: PrintJobRecord, pdf: Data, media: String, content: BadgeContent, started: ContinuousClock.Instant) async -> PrintOutcome {
-        let cupsJobID: Int
-        do {
-            cupsJobID = try await cups.createJob(queue: queue, title: "Badge \(job.code) (job \(job.id))", media: media)
-            try await database.updatePrintJob(job.id, PrintJobUpdate(state: BadgeState.submitted.rawValue, cupsJobID: cupsJobID, queue: queue, submittedAt: .now()))
-            try await cups.sendDocument(pdf, queue: queue, jobID: cupsJobID)
-        } catch {
-            let reason = (error as? PrintError)?.description ?? String(describing: error)
-            return await settle(job, state: .failed, reason: reason, queue: queue, cupsJobID: nil, started: started, submitted: nil)
-        }
-        let submitted = ContinuousClock.now
-        emit(job.id, .submitted, queue: queue, reason: nil, message: nil)
-        let (state, reason) = await follow(job, queue: queue, cupsJobID: cupsJobID, deadline: submitted + configuration.timeout)
-        return await settle(job, state: state, reason: reason, queue: queue, cupsJobID: cupsJobID, started: started, submitted: submitted)
-    }
-
-    /// Records a job's final (or needs_attention) state and reports it.
-    private func settle(_ job: PrintJobRecord, state: BadgeState, reason: String?, queue: String, cupsJobID: Int?,
-                        started: ContinuousClock.Instant, submitted: ContinuousClock.Instant?) async -> PrintOutcome {
-        let finished = ContinuousClock.now
-        do {
-            try await database.updatePrintJob(job.id, PrintJobUpdate(
-                state: state.rawValue, reason: reason, cupsJobID: cupsJobID, queue: queue,
-                finishedAt: state == .needsAttention ? nil : .now()))
-        } catch {
-            logger.error("Cannot record print job \(job.id) as \(state.rawValue): \(error)")
-        }
-        emit(job.id, state, queue: queue, reason: reason, message: state == .printed ? nil : reason)
-        return PrintOutcome(jobID: job.id, state: state, reason: reason, queue: queue, cupsJobID: cupsJobID,
-                            msSubmit: submitted.map { (($0 - started) / .milliseconds(1)) },
-                            msFinal: (finished - started) / .milliseconds(1))
-    }
-
-    /// Polls the job and its printer until the job is final or the deadline passes.
-    private func follow(_ job: PrintJobRecord, queue: String, cupsJobID: Int, deadline: ContinuousClock.Instant) async -> (BadgeState, String?) {
-        var fault = job.faultSeen
-        var lastMessage: String?
-        var printing = job.state == "printing"
-        while true {
-            let status: JobStatus?
-            do { status = try await cups.jobStatus(queue: queue, id: cupsJobID) } catch {
-                // cupsd itself is away: nothing is known about the badge yet.
-                lastMessage = error.description
-                if ContinuousClock.now >= deadline { return (.needsAttention, lastMessage) }
-                try? await Task.sleep(for: configuration.pollInterval)
+        var reason: String?
+        var onlyRefused = true
+        for output in outputs {
+            let health: PrinterHealth
+            do { health = try await output.printerStatus(probeDevice: true).health } catch { health = error.health }
+            if let fault = health.fault, Self.holds.contains(fault.kind) {
+                reason = fault.sentence
+                onlyRefused = false
+                continuation.yield(PrintUpdate(jobID: job.id, state: .needsAttention, queue: output.queue, reason: nil, operatorMessage: reason))
                 continue
             }
-            // Ask the printer after the job: a job that just completed with the printer's job
-            // history lost shows the fault in this same round.
-            if let printer = try? await cups.printerStatus(queue: queue) {
-                if fault == nil, let seen = printer.fault, status?.state != .pending || seen != "offline" {
-                    fault = seen
-                    _ = try? await database.updatePrintJob(job.id, PrintJobUpdate(state: printing ? "printing" : "submitted", faultSeen: seen))
-                }
-                let message = printer.operatorMessage
-                if message != lastMessage {
-                    lastMessage = message
-                    emit(job.id, printing ? .printing : .submitted, queue: queue, reason: nil, message: message)
-                }
+            let attempt = BadgeAttempt(
+                database: database, output: output, pollInterval: configuration.pollInterval, logger: logger,
+                report: { [weak self] row in await self?.report(row) },
+                observe: { [weak self] status in await self?.observe(status, jobID: job.id) })
+            let result = await attempt.submit(job, pdf: pdf, template: template, timeout: configuration.timeout)
+            let msSubmit = result.sentAt.map { ($0 - started) / .milliseconds(1) }
+            switch result.verdict {
+            case .printed:
+                return await settle(job, .printed, reason: nil, queue: output.queue, outputJobID: result.outputJobID, started: started, msSubmit: msSubmit)
+            case .unconfirmed(let why):
+                return await settle(job, .unconfirmed, reason: why, queue: output.queue, outputJobID: result.outputJobID, started: started, msSubmit: msSubmit)
+            case .failed(let why), .timedOut(let why):
+                // Canceled before it is tried anywhere else, so the badge cannot come out twice.
+                if let outputJobID = result.outputJobID { await output.cancel(outputJobID) }
+                if case .timedOut = result.verdict { onlyRefused = false }
+                reason = why
+                logger.warning("Badge job \(job.id) did not print on \(output.queue): \(why)")
+                _ = try? await database.updatePrintJob(job.id, PrintJobUpdate(state: .queued, reason: why, newAttempt: true))
+            case .interrupted:
+                onlyRefused = false
             }
-            guard let status else {
-                return (.unconfirmed, "The print server no longer knows the job: check whether the badge came out")
-            }
-            if status.state == .processing && !printing {
-                printing = true
-                _ = try? await database.updatePrintJob(job.id, PrintJobUpdate(state: BadgeState.printing.rawValue))
-                emit(job.id, .printing, queue: queue, reason: nil, message: lastMessage)
-            }
-            switch status.state {
-            case .completed:
-                if let fault {
-                    return (.unconfirmed, "The printer reported a problem while printing (\(fault)): check the badge came out, reprint if not")
-                }
-                return (.printed, nil)
-            case .canceled:
-                return (.failed, status.printerMessage.isEmpty ? "The badge job was canceled" : "The badge job was canceled: \(status.printerMessage)")
-            case .aborted:
-                return (.failed, "The printer could not print the badge" + (status.printerMessage.isEmpty ? "" : ": \(status.printerMessage)"))
-            default:
-                break
-            }
-            if ContinuousClock.now >= deadline {
-                let seconds = Int(configuration.timeout / .seconds(1))
-                return (.needsAttention, lastMessage ?? "The badge did not print within \(seconds) s: check the printer")
-            }
-            try? await Task.sleep(for: configuration.pollInterval)
-            if Task.isCancelled { return (.needsAttention, lastMessage ?? "Stopped following the badge job") }
         }
+        return await settle(job, onlyRefused ? .failed : .held, reason: reason, queue: job.queue, outputJobID: nil, started: started, msSubmit: nil)
     }
 
-    /// After a timeout the station keeps following the CUPS job (up to 15 minutes), so a badge
-    /// that prints once labels are reloaded ends up `printed` (or `unconfirmed`).
-    private func watchAfterTimeout(_ jobID: Int64, queue: String, cupsJobID: Int) {
-        guard configuration.keepWatchingAfterTimeout else { return }
-        watchers[jobID] = Task { [weak self] in
-            guard let self else { return }
-            await self.finishWatching(jobID, queue: queue, cupsJobID: cupsJobID)
+    /// Faults that hold a job rather than fail it: they pass, and the job prints then.
+    private static let holds: Set<PrinterFault.Kind> = [.outOfLabels, .jammed, .coverOpen, .paused, .printerUnreachable]
+
+    private func settle(_ job: PrintJobRecord, _ state: PrintJobState, reason: String?, queue: String, outputJobID: Int?,
+                        started: ContinuousClock.Instant, msSubmit: Double?) async -> PrintOutcome {
+        let finished = ContinuousClock.now
+        do {
+            let row = try await database.updatePrintJob(job.id, PrintJobUpdate(
+                state: state, reason: reason, queue: queue, finishedAt: state.isFinal ? .now() : nil))
+            if let row { report(row) }
+        } catch {
+            logger.error("Cannot record badge job \(job.id) as \(state.rawValue): \(error)")
         }
+        return PrintOutcome(jobID: job.id, state: BadgeState(state), reason: reason, queue: queue, cupsJobID: outputJobID,
+                            msSubmit: msSubmit, msFinal: (finished - started) / .milliseconds(1))
     }
 
-    private func finishWatching(_ jobID: Int64, queue: String, cupsJobID: Int) async {
-        defer { watchers[jobID] = nil }
-        guard let job = try? database.printJob(id: jobID) else { return }
-        let started = ContinuousClock.now
-        let (state, reason) = await follow(job, queue: queue, cupsJobID: cupsJobID, deadline: .now + .seconds(900))
-        guard !Task.isCancelled, state != .needsAttention else { return }
-        _ = await settle(job, state: state, reason: reason, queue: queue, cupsJobID: cupsJobID, started: started, submitted: nil)
+    private func report(_ row: PrintJobRecord) {
+        lastState = BadgeState(row.state)
+        continuation.yield(PrintUpdate(jobID: row.id, state: lastState, queue: row.queue, reason: row.reason,
+                                       operatorMessage: row.state.isFinal && row.state != .printed ? row.reason : nil))
     }
 
-    private func emit(_ jobID: Int64, _ state: BadgeState, queue: String, reason: String?, message: String?) {
-        logger.debug("print job \(jobID): \(state.rawValue) \(message ?? "")")
-        continuation.yield(PrintUpdate(jobID: jobID, state: state, queue: queue, reason: reason, operatorMessage: message))
+    private var lastState = BadgeState.queued
+
+    private func observe(_ status: PrinterStatus, jobID: Int64) {
+        continuation.yield(PrintUpdate(jobID: jobID, state: lastState, queue: status.queue, reason: nil, operatorMessage: status.operatorMessage))
     }
 }

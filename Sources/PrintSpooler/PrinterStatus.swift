@@ -9,9 +9,13 @@ public struct PrinterStatus: Sendable, Hashable {
     public var mediaDefault: String?
     public var mediaSupported: [String]
     public var deviceURI: String?
+    /// The printer itself, asked directly (``CupsClient/probeDevice(uri:)``) while no job is out:
+    /// cupsd knows a network printer is gone only while a job is trying to reach it.
+    public var device: DeviceStatus?
 
     public init(queue: String, state: State, reasons: [String] = [], message: String = "", acceptingJobs: Bool = true,
-                mediaDefault: String? = nil, mediaSupported: [String] = [], deviceURI: String? = nil) {
+                mediaDefault: String? = nil, mediaSupported: [String] = [], deviceURI: String? = nil, device: DeviceStatus? = nil) {
+        self.device = device
         self.queue = queue
         self.state = state
         self.reasons = reasons
@@ -23,7 +27,9 @@ public struct PrinterStatus: Sendable, Hashable {
     }
 
     /// Reasons without the `-report`/`-warning`/`-error` severity suffix, `none` left out.
-    public var baseReasons: [String] {
+    public var baseReasons: [String] { Self.base(reasons) }
+
+    static func base(_ reasons: [String]) -> [String] {
         reasons.filter { $0 != "none" }.map { reason in
             for suffix in ["-report", "-warning", "-error"] where reason.hasSuffix(suffix) { return String(reason.dropLast(suffix.count)) }
             return reason
@@ -48,19 +54,11 @@ public struct PrinterStatus: Sendable, Hashable {
     }
 
     /// What the operator should know about this printer, in plain words; `nil` when all is well.
+    /// Faults first (see ``health``), then what is worth knowing but stops nothing.
     public var operatorMessage: String? {
+        if let fault = health.fault { return fault.sentence }
         let base = Set(baseReasons)
-        if !acceptingJobs { return "Badge printer queue \(queue) is not accepting jobs: ask support to enable it (cupsaccept \(queue))" }
-        if base.contains("media-empty") || base.contains("media-needed") { return "Badge printer is out of labels: load a new roll" }
-        if base.contains("media-jam") { return "Labels are jammed in the badge printer: open it and clear the jam" }
-        if base.contains("door-open") || base.contains("cover-open") { return "Badge printer cover is open: close it" }
-        if printerUnreachable { return "Badge printer is not reachable: check its power and cable" }
         if base.contains("cups-ipp-missing-job-history") { return "Badge printer lost track of the last job: check whether the badge came out" }
-        if state == .stopped || base.contains("paused") {
-            let why = message.isEmpty ? "" : " (\(message))"
-            return "Badge printing is paused\(why): resume the queue (cupsenable \(queue))"
-        }
-        if base.contains("other") { return "Badge printer reports an error\(message.isEmpty ? "" : ": \(message)")" }
         if base.contains("marker-supply-low") || base.contains("toner-low") { return "Badge printer ribbon or ink is low" }
         if base.contains("media-low") { return "Badge printer labels are running low" }
         return nil

@@ -26,13 +26,13 @@ struct PrinterOptions: ParsableArguments {
         }
     }
 
-    func configuration(queue: String, database: KioskDatabase, watch: Bool) throws -> SpoolerConfiguration {
+    func configuration(queue: String, database: KioskDatabase) throws -> SpoolerConfiguration {
         let storedTimeout = try database.printSetting("timeout_seconds").flatMap(Double.init)
         let seconds = timeout ?? storedTimeout ?? 20
         let policy = try database.printSetting("policy").flatMap(PrintPolicy.init(configured:)) ?? .onAdmission
         return SpoolerConfiguration(
             queue: queue, failoverQueue: try failover ?? database.printSetting("failover_queue"),
-            timeout: .milliseconds(Int64(seconds * 1000)), policy: policy, keepWatchingAfterTimeout: watch)
+            timeout: .milliseconds(Int64(seconds * 1000)), policy: policy)
     }
 }
 
@@ -55,7 +55,8 @@ struct BadgeCommand: AsyncParsableCommand {
         discussion: """
             With --printer the command follows the job until CUPS and the printer say it printed. \
             Exit status: 0 printed (or rendered), 20 unconfirmed (completed, but the printer reported a \
-            fault: check the badge), 21 needs attention (timeout; the operator message says why), \
+            fault: check the badge), 21 needs attention (no printer could take it now, or it timed out; \
+            the reason says why, and the station's print queue prints it when a printer is back), \
             22 failed, 12 unknown ticket code, 65 bad template.
             """)
 
@@ -101,7 +102,7 @@ struct BadgeCommand: AsyncParsableCommand {
             }
             let spooler = PrintSpooler(
                 database: database, cups: CupsClient(server: printerOptions.cupsServer),
-                templates: templates, configuration: try printerOptions.configuration(queue: printer ?? "", database: database, watch: false))
+                templates: templates, configuration: try printerOptions.configuration(queue: printer ?? "", database: database))
             let messages = Task {
                 for await update in spooler.updates where !options.json {
                     if let message = update.operatorMessage { CommandOutput.printError(Sanitized.text(message)) }

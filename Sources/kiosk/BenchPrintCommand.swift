@@ -65,7 +65,7 @@ struct BenchPrintCommand: AsyncParsableCommand {
         try await drain(cups)
 
         let spooler = PrintSpooler(database: database, cups: cups, configuration: SpoolerConfiguration(
-            queue: printer, timeout: .seconds(60), pollInterval: .milliseconds(100), keepWatchingAfterTimeout: false))
+            queue: printer, timeout: .seconds(60), pollInterval: .milliseconds(100)))
         var confirmMs: [Double] = [], lpConfirmMs: [Double] = []
         var printed = 0
         for index in 0..<confirmations {

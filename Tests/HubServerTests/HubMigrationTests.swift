@@ -9,7 +9,7 @@ import Testing
 
 /// Each hub migration opens a database of the previous version holding data and loses nothing
 /// (DESIGN.md's storage contract), on both stores.
-@Suite(.serialized) struct HubMigrationTests {
+@Suite(.serialized, .tags(.endToEnd), .endToEnd, .blocking) struct HubMigrationTests {
     /// A database at schema version 1 (only `0001_hub_schema` applied), as a hub before issue 15 left it.
     static func versionOne(_ kind: String, in directory: TemporaryDirectory) throws -> String {
         let url = kind == "sqlite" ? "sqlite:" + directory.appending("hub.db").path : try PostgresCluster.shared.get().createDatabase()

@@ -5,7 +5,7 @@ import KioskTestSupport
 import Testing
 
 /// End to end: real hub processes, real PostgreSQL, HTTP on loopback.
-@Suite(.serialized) struct HubProcessTests {
+@Suite(.serialized, .tags(.endToEnd), .endToEnd, .blocking) struct HubProcessTests {
     let hub = BuiltProducts.executable("checkin-hub")
 
     /// A database with an event "ev" (guests G1…G50, single entry) and four staff members: Olga

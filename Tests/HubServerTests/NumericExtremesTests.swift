@@ -6,7 +6,7 @@ import Testing
 
 /// Int64.min, Int64.max, 0 and -1 in every numeric field of every route, in bodies and in query
 /// parameters, against a real hub process: never a 5xx, and the hub still answers afterwards.
-@Suite(.serialized) struct NumericExtremesTests {
+@Suite(.serialized, .tags(.endToEnd), .endToEnd, .blocking) struct NumericExtremesTests {
     static let extremes: [Int64] = [.min, .max, 0, -1]
     /// Beyond what an Int64 holds, as JSON text: a 422, never a trap in the decoder.
     static let beyond = ["9223372036854775808", "-9223372036854775809", "1e300", "-0.5"]

@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// The storage contract: SQLite and PostgreSQL must answer alike.
-@Suite(.serialized) struct StoreContractTests {
+@Suite(.serialized, .tags(.endToEnd), .endToEnd, .blocking) struct StoreContractTests {
     /// Every contract test runs on both stores.
     static let kinds = ["sqlite", "postgres"]
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 15's cases against real `checkin-hub serve` processes on loopback: each reproduces a
 /// crash or a forgery the security review ran, and now passes.
-@Suite(.serialized) struct SyncContractProcessTests {
+@Suite(.serialized, .tags(.endToEnd), .endToEnd, .blocking) struct SyncContractProcessTests {
     let hub = BuiltProducts.executable("checkin-hub")
 
     /// The shared set-up: event "ev" (G1…G50) and staff Olga, Sam, Alex and Mallory.

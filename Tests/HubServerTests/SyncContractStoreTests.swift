@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 15's storage contract, on SQLite and PostgreSQL alike: implausible rows, answers that
 /// are not final, station registrations, refresh grace, walk-ins under the default type.
-@Suite(.serialized) struct SyncContractStoreTests {
+@Suite(.serialized, .tags(.endToEnd), .endToEnd, .blocking) struct SyncContractStoreTests {
     static let kinds = StoreContractTests.kinds
     typealias Contract = StoreContractTests
 

@@ -4,7 +4,7 @@ import KioskTestSupport
 import Testing
 
 /// Check-ins reported to the operator survive the process being killed at any moment.
-@Suite("Crash safety")
+@Suite("Crash safety", .tags(.endToEnd), .endToEnd, .blocking)
 struct CrashSafetyTests {
     let kiosk = BuiltProducts.executable("kiosk")
 

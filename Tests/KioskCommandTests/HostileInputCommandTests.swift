@@ -4,7 +4,7 @@ import Testing
 
 /// Files and directories a station may be handed by mistake or on purpose: refused with a
 /// clear message, with bounded memory, and without leaving files the station's service cannot open.
-@Suite(.tags(.endToEnd), .endToEnd)
+@Suite(.tags(.endToEnd), .endToEnd, .blocking)
 struct HostileInputCommandTests {
     let kiosk = BuiltProducts.executable("kiosk")
 

@@ -4,7 +4,7 @@ import KioskTestSupport
 import Testing
 
 /// The `kiosk` command line as acceptance checks and operators call it: real processes.
-@Suite("kiosk command line", .serialized)
+@Suite("kiosk command line", .serialized, .tags(.endToEnd), .endToEnd, .blocking)
 struct KioskCommandLineTests {
     let kiosk = BuiltProducts.executable("kiosk")
 

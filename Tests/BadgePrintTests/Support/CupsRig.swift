@@ -52,6 +52,12 @@ struct CupsRig: Sendable {
         try? FileManager.default.removeItem(at: directory.appending("printer-\(queue).pid"))
     }
 
+    /// Starts the simulated printer behind `queue` again on its port: to cupsd, the printer is back.
+    func restartPrinter(_ queue: String) throws {
+        let result = try run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "restart-printer", directory.path, queue], timeout: 30)
+        guard result.status == 0 else { throw RigError(message: "printer \(queue) did not restart: \(result.stderr)") }
+    }
+
     /// The documents the printer of `queue` received, by job title.
     func outputs(_ queue: String) -> [URL] {
         let folder = directory.appending("out/\(queue)")

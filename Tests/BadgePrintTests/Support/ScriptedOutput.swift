@@ -1,0 +1,127 @@
+import Foundation
+import PrintSpooler
+
+/// A printer for in-process tests that does what it is told: print, be down, be slow, abort every
+/// job, never finish one, or say "completed" for a job it aborted (as CUPS's ipp backend can).
+actor ScriptedPrinter {
+    enum Mode: Sendable, Equatable {
+        /// Prints each job in `printTime`.
+        case up
+        /// Unreachable: its queue says so, and a job sent anyway never finishes.
+        case down
+        /// Prints each job in this time.
+        case slow(Duration)
+        /// Aborts every job.
+        case fail
+        /// Takes every job and never finishes it (no fault shown).
+        case hang
+        /// The print server says "completed" but the printer itself aborted the job.
+        case lieCompleted
+        /// The print server says "completed" as the printer dies with the job in it.
+        case vanishes
+    }
+
+    private struct Job {
+        var ticket: BadgeTicket
+        var state: JobStatus.State = .pending
+        var doneAt: ContinuousClock.Instant?
+        var outcome: JobStatus.State = .completed
+        var deviceState: JobStatus.State?
+        var vanished = false
+    }
+
+    private(set) var mode: Mode = .up
+    /// printer-state-reasons its queue reports.
+    private(set) var reasons: [String] = []
+    /// The printer itself says "completed" for the jobs it printed (else it keeps no history).
+    private(set) var confirms = false
+    /// Print job ids of the badges that came out, in the order they did.
+    private(set) var printed: [Int64] = []
+    /// The most jobs that were out at the same time.
+    private(set) var mostAtOnce = 0
+    private(set) var canceled: [Int64] = []
+    private var jobs: [Int: Job] = [:]
+    private var nextID = 1
+    let printTime: Duration
+
+    init(printTime: Duration = .milliseconds(30)) {
+        self.printTime = printTime
+    }
+
+    func set(_ mode: Mode) { self.mode = mode }
+    func set(reasons: [String], confirms: Bool) { (self.reasons, self.confirms) = (reasons, confirms) }
+
+    func createJob(_ ticket: BadgeTicket) -> Int {
+        defer { nextID += 1 }
+        jobs[nextID] = Job(ticket: ticket)
+        return nextID
+    }
+
+    func send(_ id: Int) {
+        guard var job = jobs[id] else { return }
+        job.state = .processing
+        switch mode {
+        case .up: job.doneAt = .now + printTime; job.deviceState = confirms ? .completed : nil
+        case .slow(let time): job.doneAt = .now + time
+        case .fail: job.doneAt = .now + printTime; job.outcome = .aborted
+        case .lieCompleted: job.doneAt = .now + printTime; job.deviceState = .aborted
+        case .vanishes: job.doneAt = .now + printTime; job.vanished = true
+        case .down, .hang: job.doneAt = nil
+        }
+        jobs[id] = job
+        mostAtOnce = max(mostAtOnce, jobs.values.filter { !$0.state.isFinal }.count)
+    }
+
+    func status(_ id: Int) -> JobStatus? {
+        guard var job = jobs[id] else { return nil }
+        if !job.state.isFinal, let doneAt = job.doneAt, doneAt <= .now {
+            job.state = job.outcome
+            if job.outcome == .completed && job.deviceState != .aborted && !job.vanished { printed.append(job.ticket.printJobID) }
+            jobs[id] = job
+        }
+        return JobStatus(id: id, state: job.state)
+    }
+
+    /// What the printer itself says about a job (``PrinterJobAnswer``).
+    func answer(_ printJobID: Int64) -> PrinterJobAnswer {
+        guard let job = jobs.values.filter({ $0.ticket.printJobID == printJobID && $0.state.isFinal }).last else { return .cannotAsk }
+        if job.vanished { return .unreachable }
+        return job.deviceState.map(PrinterJobAnswer.ended) ?? .cannotAsk
+    }
+
+    func cancel(_ id: Int) {
+        guard var job = jobs[id], !job.state.isFinal else { return }
+        job.state = .canceled
+        jobs[id] = job
+        canceled.append(job.ticket.printJobID)
+    }
+
+    func isOut(_ id: Int) -> Bool { jobs[id].map { !$0.state.isFinal } ?? false }
+
+    func status(queue: String, probeDevice: Bool) -> PrinterStatus {
+        let busy = jobs.values.contains { $0.state == .processing }
+        return PrinterStatus(queue: queue, state: busy ? .processing : .idle, reasons: reasons,
+                             device: mode == .down ? DeviceStatus(reachable: false) : nil)
+    }
+}
+
+/// A ``ScriptedPrinter`` as the print queue's output.
+struct ScriptedOutput: BadgeOutput {
+    let queue: String
+    let printer: ScriptedPrinter
+
+    init(_ queue: String, printer: ScriptedPrinter = ScriptedPrinter()) {
+        self.queue = queue
+        self.printer = printer
+    }
+
+    func media(widthMM: Double, heightMM: Double) async throws(PrintError) -> String? { nil }
+    func createJob(_ ticket: BadgeTicket) async throws(PrintError) -> Int { await printer.createJob(ticket) }
+    func sendDocument(_ pdf: Data, jobID: Int, ticket: BadgeTicket) async throws(PrintError) { await printer.send(jobID) }
+    func jobStatus(_ jobID: Int) async throws(PrintError) -> JobStatus? { await printer.status(jobID) }
+    func printerAnswer(for ticket: BadgeTicket) async -> PrinterJobAnswer {
+        await printer.answer(ticket.printJobID)
+    }
+    func printerStatus(probeDevice: Bool) async throws(PrintError) -> PrinterStatus { await printer.status(queue: queue, probeDevice: probeDevice) }
+    func cancel(_ jobID: Int) async { await printer.cancel(jobID) }
+}
