@@ -16,6 +16,7 @@ extension PrintQueue {
         while !isStopping {
             do {
                 if try await workNext() { continue }
+                if wakeup.isDraining { break }   // shutting down and nothing left to print
                 await wakeup.wait(upTo: configuration.idlePollInterval)
                 if !isStopping { await refreshHealth(ifOlderThan: configuration.idlePollInterval) }
             } catch {

@@ -68,10 +68,11 @@ public actor PrintQueue: Service {
     /// follows it. Ends the ``events`` stream when it returns.
     public func run() async throws {
         defer { continuation.finish() }
+        let drain = configuration.shutdownDrain
         await withGracefulShutdownHandler {
             await work()
         } onGracefulShutdown: { [wakeup] in
-            wakeup.stop()
+            wakeup.stop(draining: drain)
         }
     }
 
@@ -94,9 +95,9 @@ public actor PrintQueue: Service {
 
     /// The operator's answer to the ``StaleJobsQuestion`` on ``events``: applies to every job set
     /// aside now.
-    /// - Throws: ``PrintError/noOtherPrinter`` for ``StaleJobsAnswer/printOnOtherPrinter`` without a
+    /// - Throws: ``PrintError/noOtherPrinter`` for ``StaleBadgesChoice/printOnOtherPrinter`` without a
     ///   second printer, or a ``StoreError``.
-    public func answer(_ answer: StaleJobsAnswer) async throws {
+    public func answer(_ answer: StaleBadgesChoice) async throws {
         let changed: [PrintJobRecord]
         switch answer {
         case .printAll:

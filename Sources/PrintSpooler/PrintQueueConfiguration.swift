@@ -18,10 +18,15 @@ public struct PrintQueueConfiguration: Sendable {
     /// Tries that a printer refused or aborted before a job is `failed` (a timeout is not counted:
     /// a printer that is down gets the job when it is back).
     public var maxFailedTries: Int
+    /// At shutdown, jobs already queued are still worked for up to this long (a badge committed
+    /// with the last check-in before a restart comes out now rather than at the next start);
+    /// whatever is left stays queued and resumes then.
+    public var shutdownDrain: Duration
 
     public init(printTimeout: Duration = .seconds(20), staleAfter: Duration = .seconds(600), pollInterval: Duration = .milliseconds(200),
                 holdPollInterval: Duration = .seconds(1), idlePollInterval: Duration = .seconds(2), retryAfter: Duration = .seconds(10),
-                maxFailedTries: Int = 3) {
+                maxFailedTries: Int = 3, shutdownDrain: Duration = .seconds(5)) {
+        self.shutdownDrain = shutdownDrain
         self.printTimeout = printTimeout
         self.staleAfter = staleAfter
         self.pollInterval = pollInterval

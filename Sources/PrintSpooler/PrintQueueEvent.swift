@@ -1,3 +1,4 @@
+import CheckInCore
 import KioskStore
 
 /// What the print queue tells the station: job changes, printer health changes, and the question
@@ -42,16 +43,6 @@ public struct StaleJobsQuestion: Sendable, Hashable {
 
     /// "Print 12 waiting badges?" / "Print 1 waiting badge?".
     public var text: String { "Print \(count) waiting badge\(count == 1 ? "" : "s")?" }
-}
-
-/// The operator's answer to a ``StaleJobsQuestion``.
-public enum StaleJobsAnswer: String, Sendable, Hashable, CaseIterable {
-    /// Print them (in their order), and never set them aside again.
-    case printAll = "print_all"
-    /// Print them on the second printer.
-    case printOnOtherPrinter = "print_on_other_printer"
-    /// Cancel them.
-    case cancel
 }
 
 extension PrintJobState {

@@ -8,6 +8,8 @@ import Synchronization
 final class WakeSignal: Sendable {
     private struct State {
         var stopped = false
+        /// Until when a stopping queue may still work what is queued.
+        var drainUntil: ContinuousClock.Instant?
         var pending = false
         var waiter: (id: UInt64, continuation: CheckedContinuation<Void, Never>)?
         var nextID: UInt64 = 0
@@ -15,13 +17,22 @@ final class WakeSignal: Sendable {
 
     private let state = Mutex(State())
 
-    /// Wakes the waiter, and every later wait returns at once.
-    func stop() {
-        state.withLock { $0.stopped = true }
+    /// Wakes the waiter, and every later wait returns at once; ``isStopped`` turns true once
+    /// `draining` has passed (the queue works what is already queued until then).
+    func stop(draining: Duration = .zero) {
+        state.withLock { state in
+            state.stopped = true
+            state.drainUntil = .now + draining
+        }
         signal()
     }
 
-    var isStopped: Bool { state.withLock { $0.stopped } }
+    var isStopped: Bool {
+        state.withLock { state in state.stopped && (state.drainUntil.map { ContinuousClock.now >= $0 } ?? true) }
+    }
+
+    /// Shutdown began: no more waiting for new work.
+    var isDraining: Bool { state.withLock { $0.stopped } }
 
     func signal() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in

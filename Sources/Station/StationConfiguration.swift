@@ -10,6 +10,14 @@ public struct StationConfiguration: Sendable, Equatable {
     public var printer: String?
     public var badgeTemplate: String?
     public var printPolicy: PrintPolicy = .onAdmission
+    /// A second CUPS queue for badges that fail or time out on the first (`printer_failover`).
+    public var failoverPrinter: String?
+    /// How long a badge may take before the queue tries the other printer or holds it
+    /// (`print_timeout_seconds`, default 20).
+    public var printTimeout: Duration = .seconds(20)
+    /// Badges that waited longer (printer down) wait for the operator's word
+    /// (`print_stale_minutes`, default 10): their attendees may have left.
+    public var printStaleAfter: Duration = .seconds(600)
     public var selfServicePIN: String?
     public var selfService = false
     public var camera: String?
@@ -26,7 +34,7 @@ public struct StationConfiguration: Sendable, Equatable {
 
     public static let keys: Set<String> = [
         "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
-        "frame_size", "station_name", "operator",
+        "frame_size", "station_name", "operator", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
     ]
 
     /// Reads a configuration file.
@@ -75,6 +83,17 @@ public struct StationConfiguration: Sendable, Equatable {
         case "frame_size":
             guard let size = Self.frameSize(value) else { throw .configuration(file: file, line: line, reason: "frame_size must look like 640x480") }
             (frameWidth, frameHeight) = size
+        case "printer_failover": failoverPrinter = text
+        case "print_timeout_seconds":
+            guard let seconds = Int(value), (1...3600).contains(seconds) else {
+                throw .configuration(file: file, line: line, reason: "print_timeout_seconds must be a number of seconds from 1 to 3600")
+            }
+            printTimeout = .seconds(seconds)
+        case "print_stale_minutes":
+            guard let minutes = Int(value), (1...1440).contains(minutes) else {
+                throw .configuration(file: file, line: line, reason: "print_stale_minutes must be a number of minutes from 1 to 1440")
+            }
+            printStaleAfter = .seconds(minutes * 60)
         case "station_name": stationName = text
         case "operator": operatorName = text
         default:

@@ -78,7 +78,7 @@ public enum StationLauncher {
         health.clock = (try? database.clockState()) ?? .plausible
         let runtime = StationRuntime(
             database: database, printing: printing, sync: sync,
-            badgeRequest: printing.map { BadgeRequest(policy: configuration.printPolicy, queue: $0.queue) },
+            badgeRequest: printing.map { BadgeRequest(policy: configuration.printPolicy, queue: $0.queueName) },
             health: health, operatorName: configuration.operatorName, healthFile: HealthFile(dataDirectory: options.dataDirectory),
             logger: logger)
 
@@ -93,14 +93,17 @@ public enum StationLauncher {
             services.append(Configured(service: ConsoleService(runtime: runtime, model: model), successTerminationBehavior: .gracefullyShutdownGroup,
                                        serviceName: "console"))
         }
+        services.append(Configured(service: EventsEndService(runtime: runtime), serviceName: "events"))
         services.append(Configured(service: HealthService(runtime: runtime, database: database), serviceName: "health"))
         if let printing {
-            services.append(Configured(service: printing, serviceName: "print queue"))
+            // The news service stops after the queue (reverse order): badges that print while the
+            // queue drains at shutdown are still reported.
             services.append(Configured(service: PrintNewsService(printing: printing, runtime: runtime), serviceName: "print news"))
+            services.append(Configured(service: printing, serviceName: "print queue"))
         }
         if let sync {
-            services.append(Configured(service: sync, serviceName: "sync"))
             services.append(Configured(service: HubWatchService(engine: sync, runtime: runtime), serviceName: "hub status"))
+            services.append(Configured(service: sync, serviceName: "sync"))
         }
         services.append(Configured(service: FlowService(runtime: runtime), serviceName: "check-in flow"))
         if let source {

@@ -227,8 +227,8 @@ struct PrintQueueTests {
         await #expect(throws: PrintError.nothingToReprint) { try await running.queue.reprint(guestID: "nobody", requestedBy: "alex") }
     }
 
-    @Test("jobs that waited too long wait for the operator, and each answer does what it says", arguments: StaleJobsAnswer.allCases)
-    func staleJobs(answer: StaleJobsAnswer) async throws {
+    @Test("jobs that waited too long wait for the operator, and each answer does what it says", arguments: StaleBadgesChoice.allCases)
+    func staleJobs(answer: StaleBadgesChoice) async throws {
         let station = try await QueueStation()
         defer { station.stop() }
         let first = ScriptedPrinter(), second = ScriptedPrinter()

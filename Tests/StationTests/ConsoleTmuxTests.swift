@@ -30,6 +30,7 @@ struct ConsoleTmuxTests {
         try console.send("Enter")
         let screen = try console.waitFor("Already checked in — by kiosk at Station")
         #expect(screen.contains("José Müller"))
+        _ = try? console.waitFor("Please take your badge", seconds: 5)
         let badges = try FileManager.default.contentsOfDirectory(atPath: directory.appending("data/badges").path)
         #expect(badges.count == 1)
     }
@@ -108,8 +109,10 @@ struct ConsoleTmuxTests {
         #expect(kinds == ["walkin", "checkin"])
         let walkIns = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guests WHERE walk_in = 1 AND name = 'Zoë Walker'") }
         #expect(walkIns == 1)
+        // The badge comes from the print queue, after the welcome; its file name carries no ticket code.
+        try console.waitFor("Please take your badge")
         let badges = try FileManager.default.contentsOfDirectory(atPath: directory.appending("data/badges").path)
-        #expect(badges.count == 1 && badges[0].hasPrefix("W-") && badges[0].hasSuffix(".pdf"))
+        #expect(badges.count == 1 && badges[0].hasPrefix("badge-") && badges[0].hasSuffix(".pdf"))
     }
 
     @Test func undoLastCheckInIsShownAndAudited() throws {

@@ -23,7 +23,12 @@ struct HeadlessTests {
         #expect(decisions.map { $0["code"] as? String } == ["DEMO-0001", "NOPE", "DEMO-0004"])
         #expect(decisions.map { $0["decision"] as? String } == ["admitted", "unknown_code", "admitted"])
         #expect((decisions[0]["guest"] as? [String: Any])?["name"] as? String == "José Müller")
-        #expect((decisions[0]["badge"] as? [String: Any])?["state"] as? String == "printed")
+        // Feedback first: the decision carries the badge job and its first state; the rest follows.
+        let badge = try #require(decisions[0]["badge"] as? [String: Any])
+        #expect(badge["state"] as? String == "queued")
+        let job = try #require(badge["job"] as? Int)
+        #expect(lines.contains { $0["event"] as? String == "print_state" && $0["job"] as? Int == job && $0["state"] as? String == "printed" })
+        #expect(lines.firstIndex { $0["event"] as? String == "decision" }! < lines.firstIndex { $0["event"] as? String == "print_state" }!)
         // A scanner re-reading the same code at once is one check-in.
         #expect(lines.contains { $0["event"] as? String == "repeat_ignored" })
         #expect(lines.contains { $0["event"] as? String == "sync" })

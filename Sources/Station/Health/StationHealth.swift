@@ -20,6 +20,13 @@ public struct StationHealth: Sendable, Equatable {
         self.clock = clock
     }
 
+    /// The same health with the print queue's counts left out.
+    var ignoringCounts: StationHealth {
+        var copy = self
+        copy.printer.waiting = 0
+        return copy
+    }
+
     /// One part in words: a machine-readable state, what the staff read, and the fix.
     public struct Part: Sendable, Equatable {
         public var state: String

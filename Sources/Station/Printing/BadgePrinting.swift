@@ -16,7 +16,7 @@ public protocol BadgePrinting: Service {
     /// "cups:BrotherQL", "pdf:/var/lib/…/badges".
     var name: String { get }
     /// The queue new badge jobs are written for.
-    var queue: String { get }
+    var queueName: String { get }
     /// Progress of badges, printer condition, questions. One consumer.
     var news: AsyncStream<PrintQueueNews> { get }
     /// A badge job was just committed: look now.
@@ -24,5 +24,5 @@ public protocol BadgePrinting: Service {
     /// Queues another badge for a guest (audited as a reprint); returns the job id.
     func reprint(guestID: String, requestedBy: String) async throws -> Int64
     /// The operator's answer about badges that waited too long.
-    func answer(_ choice: StaleBadgesChoice) async
+    func answer(_ choice: StaleBadgesChoice) async throws
 }

@@ -21,21 +21,15 @@ public struct BadgeProgress: Sendable, Equatable {
     public var state: String
     /// Why, for the operator (never shown to the attendee).
     public var reason: String?
+    /// The attendee's words ("Your badge is printing", "Please collect your badge at the desk").
+    public var attendeeWords: String
 
-    public init(jobID: Int64, guestID: String, stage: Stage, state: String, reason: String? = nil) {
+    public init(jobID: Int64, guestID: String, stage: Stage, state: String, reason: String? = nil, attendeeWords: String) {
         self.jobID = jobID
         self.guestID = guestID
         self.stage = stage
         self.state = state
         self.reason = reason
-    }
-
-    /// The attendee's words for this stage.
-    public var attendeeWords: String {
-        switch stage {
-        case .queued, .printing: "Your badge is printing"
-        case .printed: "Your badge is ready — please take it"
-        case .atDesk, .canceled: "Please collect your badge at the desk"
-        }
+        self.attendeeWords = attendeeWords
     }
 }

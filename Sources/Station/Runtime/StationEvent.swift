@@ -1,6 +1,7 @@
 import CheckInCore
 import KioskStore
 import OperatorConsole
+import PrintSpooler
 
 /// What happens at the station, for the console and, headless, as one JSON line each.
 public enum StationEvent: Sendable, Equatable {
@@ -96,7 +97,7 @@ extension Feedback {
         }
         guard let outcome else { return ResultPanel(tone: .refused, title: "Not recorded — please see staff") }
         var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType)
-        if outcome.badgeJobID != nil { panel.badge = "Your badge is printing" }
+        if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
         return panel
     }
 }

@@ -137,8 +137,11 @@ public actor StationRuntime {
                                       ("clock", health.clockPart, next.clockPart)] where before.state != after.state {
             logger.log(level: after.isFault ? .warning : .notice, "\(name) \(after.state)", metadata: after.fix.map { ["fix": "\($0)"] })
         }
+        // The queue's counts change with every badge: written for `kiosk status`, announced only
+        // with a change of state.
+        let announce = next.ignoringCounts != health.ignoringCounts
         health = next
-        emit(.health(next))
+        if announce { emit(.health(next)) }
         healthFile?.write(next)
     }
 
@@ -224,7 +227,12 @@ public actor StationRuntime {
     }
 
     public func answerStaleBadges(_ choice: StaleBadgesChoice) async {
-        await printing?.answer(choice)
+        do {
+            try await printing?.answer(choice)
+        } catch {
+            emit(.notice("Not done: \(error)", action: "stale_badges"))
+            return
+        }
         let words = switch choice {
         case .printAll: "Printing the waiting badges"
         case .printOnOtherPrinter: "Printing the waiting badges on the other printer"

@@ -65,6 +65,8 @@ struct ConsoleService: Service {
                     Task { continuation.yield(.status(await runtime.statusLine())) }
                 }
             case .stationStopped:
+                // The station stopped on a signal: the console goes last, when told.
+                try? await gracefulShutdown()
                 return
             case .status(let line):
                 model.setStatus(line)

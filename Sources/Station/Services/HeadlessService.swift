@@ -10,5 +10,7 @@ struct HeadlessService: Service {
         for await event in runtime.events {
             FileHandle.standardOutput.write(Data((event.json.serialized + "\n").utf8))
         }
+        // The events end when the flow has stopped; this service stops last, when told.
+        try? await gracefulShutdown()
     }
 }

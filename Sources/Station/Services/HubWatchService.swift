@@ -14,5 +14,6 @@ struct HubWatchService: Service {
             await runtime.updateHealth { $0.hub = HubHealth(status) }
             await runtime.publishSyncState()
         }
+        try? await gracefulShutdown()
     }
 }

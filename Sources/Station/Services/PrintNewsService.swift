@@ -14,5 +14,7 @@ struct PrintNewsService: Service {
             case .staleBadges(let count): runtime.emit(.staleBadges(count: count))
             }
         }
+        // The queue stopped first (it is listed after this service): wait for our turn.
+        try? await gracefulShutdown()
     }
 }
