@@ -120,8 +120,11 @@ targets += [
     ),
     .testTarget(
         name: "BadgePrintTests",
-        dependencies: ["BadgePrint", "PrintSpooler", "KioskStore", "CheckInCore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: ["BadgePrint", "PrintSpooler", "KioskStore", "CheckInCore", "KioskTestSupport", "PrintTestSupport",
+                       .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    // A private cupsd and a scripted printer, for the print queue's tests and the station's.
+    .target(name: "PrintTestSupport", dependencies: ["PrintSpooler", "KioskTestSupport"], path: "Tests/PrintTestSupport"),
 ]
 dependencies += [
 ]
@@ -238,7 +241,8 @@ targets += [
         ]
     ),
     .testTarget(name: "OperatorConsoleTests", dependencies: ["OperatorConsole", "CheckInCore"]),
-    .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport", "CQRencode", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport", "PrintTestSupport",
+                                                    "PrintSpooler", "RosterSync", "CQRencode", .product(name: "GRDB", package: "GRDB.swift")]),
 ]
 dependencies += [
 ]

@@ -1,3 +1,4 @@
+import PrintTestSupport
 import Foundation
 import KioskTestSupport
 import Testing

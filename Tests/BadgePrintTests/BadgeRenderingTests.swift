@@ -1,3 +1,4 @@
+import PrintTestSupport
 import BadgePrint
 import Foundation
 import KioskTestSupport

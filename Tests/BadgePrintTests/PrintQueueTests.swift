@@ -1,3 +1,4 @@
+import PrintTestSupport
 import CheckInCore
 import Foundation
 import GRDB

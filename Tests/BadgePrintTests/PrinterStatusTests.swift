@@ -1,3 +1,4 @@
+import PrintTestSupport
 import PrintSpooler
 import Testing
 

@@ -1,3 +1,4 @@
+import PrintTestSupport
 import KioskTestSupport
 import Testing
 

@@ -3,8 +3,8 @@ import PrintSpooler
 
 /// A printer for in-process tests that does what it is told: print, be down, be slow, abort every
 /// job, never finish one, or say "completed" for a job it aborted (as CUPS's ipp backend can).
-actor ScriptedPrinter {
-    enum Mode: Sendable, Equatable {
+public actor ScriptedPrinter {
+    public enum Mode: Sendable, Equatable {
         /// Prints each job in `printTime`.
         case up
         /// Unreachable: its queue says so, and a job sent anyway never finishes.
@@ -30,34 +30,34 @@ actor ScriptedPrinter {
         var vanished = false
     }
 
-    private(set) var mode: Mode = .up
+    public private(set) var mode: Mode = .up
     /// printer-state-reasons its queue reports.
-    private(set) var reasons: [String] = []
+    public private(set) var reasons: [String] = []
     /// The printer itself says "completed" for the jobs it printed (else it keeps no history).
-    private(set) var confirms = false
+    public private(set) var confirms = false
     /// Print job ids of the badges that came out, in the order they did.
-    private(set) var printed: [Int64] = []
+    public private(set) var printed: [Int64] = []
     /// The most jobs that were out at the same time.
-    private(set) var mostAtOnce = 0
-    private(set) var canceled: [Int64] = []
+    public private(set) var mostAtOnce = 0
+    public private(set) var canceled: [Int64] = []
     private var jobs: [Int: Job] = [:]
     private var nextID = 1
-    let printTime: Duration
+    public let printTime: Duration
 
-    init(printTime: Duration = .milliseconds(30)) {
+    public init(printTime: Duration = .milliseconds(30)) {
         self.printTime = printTime
     }
 
-    func set(_ mode: Mode) { self.mode = mode }
-    func set(reasons: [String], confirms: Bool) { (self.reasons, self.confirms) = (reasons, confirms) }
+    public func set(_ mode: Mode) { self.mode = mode }
+    public func set(reasons: [String], confirms: Bool) { (self.reasons, self.confirms) = (reasons, confirms) }
 
-    func createJob(_ ticket: BadgeTicket) -> Int {
+    public func createJob(_ ticket: BadgeTicket) -> Int {
         defer { nextID += 1 }
         jobs[nextID] = Job(ticket: ticket)
         return nextID
     }
 
-    func send(_ id: Int) {
+    public func send(_ id: Int) {
         guard var job = jobs[id] else { return }
         job.state = .processing
         switch mode {
@@ -72,7 +72,7 @@ actor ScriptedPrinter {
         mostAtOnce = max(mostAtOnce, jobs.values.filter { !$0.state.isFinal }.count)
     }
 
-    func status(_ id: Int) -> JobStatus? {
+    public func status(_ id: Int) -> JobStatus? {
         guard var job = jobs[id] else { return nil }
         if !job.state.isFinal, let doneAt = job.doneAt, doneAt <= .now {
             job.state = job.outcome
@@ -83,22 +83,22 @@ actor ScriptedPrinter {
     }
 
     /// What the printer itself says about a job (``PrinterJobAnswer``).
-    func answer(_ printJobID: Int64) -> PrinterJobAnswer {
+    public func answer(_ printJobID: Int64) -> PrinterJobAnswer {
         guard let job = jobs.values.filter({ $0.ticket.printJobID == printJobID && $0.state.isFinal }).last else { return .cannotAsk }
         if job.vanished { return .unreachable }
         return job.deviceState.map(PrinterJobAnswer.ended) ?? .cannotAsk
     }
 
-    func cancel(_ id: Int) {
+    public func cancel(_ id: Int) {
         guard var job = jobs[id], !job.state.isFinal else { return }
         job.state = .canceled
         jobs[id] = job
         canceled.append(job.ticket.printJobID)
     }
 
-    func isOut(_ id: Int) -> Bool { jobs[id].map { !$0.state.isFinal } ?? false }
+    public func isOut(_ id: Int) -> Bool { jobs[id].map { !$0.state.isFinal } ?? false }
 
-    func status(queue: String, probeDevice: Bool) -> PrinterStatus {
+    public func status(queue: String, probeDevice: Bool) -> PrinterStatus {
         let busy = jobs.values.contains { $0.state == .processing }
         return PrinterStatus(queue: queue, state: busy ? .processing : .idle, reasons: reasons,
                              device: mode == .down ? DeviceStatus(reachable: false) : nil)
@@ -106,22 +106,22 @@ actor ScriptedPrinter {
 }
 
 /// A ``ScriptedPrinter`` as the print queue's output.
-struct ScriptedOutput: BadgeOutput {
-    let queue: String
-    let printer: ScriptedPrinter
+public struct ScriptedOutput: BadgeOutput {
+    public let queue: String
+    public let printer: ScriptedPrinter
 
-    init(_ queue: String, printer: ScriptedPrinter = ScriptedPrinter()) {
+    public init(_ queue: String, printer: ScriptedPrinter = ScriptedPrinter()) {
         self.queue = queue
         self.printer = printer
     }
 
-    func media(widthMM: Double, heightMM: Double) async throws(PrintError) -> String? { nil }
-    func createJob(_ ticket: BadgeTicket) async throws(PrintError) -> Int { await printer.createJob(ticket) }
-    func sendDocument(_ pdf: Data, jobID: Int, ticket: BadgeTicket) async throws(PrintError) { await printer.send(jobID) }
-    func jobStatus(_ jobID: Int) async throws(PrintError) -> JobStatus? { await printer.status(jobID) }
-    func printerAnswer(for ticket: BadgeTicket) async -> PrinterJobAnswer {
+    public func media(widthMM: Double, heightMM: Double) async throws(PrintError) -> String? { nil }
+    public func createJob(_ ticket: BadgeTicket) async throws(PrintError) -> Int { await printer.createJob(ticket) }
+    public func sendDocument(_ pdf: Data, jobID: Int, ticket: BadgeTicket) async throws(PrintError) { await printer.send(jobID) }
+    public func jobStatus(_ jobID: Int) async throws(PrintError) -> JobStatus? { await printer.status(jobID) }
+    public func printerAnswer(for ticket: BadgeTicket) async -> PrinterJobAnswer {
         await printer.answer(ticket.printJobID)
     }
-    func printerStatus(probeDevice: Bool) async throws(PrintError) -> PrinterStatus { await printer.status(queue: queue, probeDevice: probeDevice) }
-    func cancel(_ jobID: Int) async { await printer.cancel(jobID) }
+    public func printerStatus(probeDevice: Bool) async throws(PrintError) -> PrinterStatus { await printer.status(queue: queue, probeDevice: probeDevice) }
+    public func cancel(_ jobID: Int) async { await printer.cancel(jobID) }
 }

@@ -3,14 +3,14 @@ import KioskTestSupport
 
 /// A private cupsd on loopback with one simulated IPP Everywhere printer per queue, started by
 /// Kiosk/cups-test-rig.sh in a temporary directory and stopped by ``stop()``.
-struct CupsRig: Sendable {
-    let directory: TemporaryDirectory
+public struct CupsRig: Sendable {
+    public let directory: TemporaryDirectory
     /// `127.0.0.1:PORT` of the private cupsd.
-    let server: String
+    public let server: String
 
-    static let script = BuiltProducts.packageRoot.appendingPathComponent("Kiosk/cups-test-rig.sh")
+    public static let script = BuiltProducts.packageRoot.appendingPathComponent("Kiosk/cups-test-rig.sh")
 
-    init(queues: [String] = ["badge"]) throws {
+    public init(queues: [String] = ["badge"]) throws {
         directory = TemporaryDirectory("cups-rig")
         let result = try run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "start", directory.path] + queues, timeout: 60)
         guard result.status == 0, let line = result.stdout.split(separator: "\n").last(where: { $0.hasPrefix("CUPS_SERVER=") }) else {
@@ -20,7 +20,7 @@ struct CupsRig: Sendable {
         server = String(line.dropFirst("CUPS_SERVER=".count))
     }
 
-    func stop() {
+    public func stop() {
         // Signal the rig's daemons from here, by the pids the rig recorded.
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for file in files where file.hasSuffix(".pid") {
@@ -36,49 +36,50 @@ struct CupsRig: Sendable {
 
     /// Runs a CUPS client command (cupsdisable, cupsreject, lp…) against this cupsd.
     @discardableResult
-    func cups(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
+    public func cups(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
         try run(URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments, environment: ["CUPS_SERVER": server])
     }
 
     /// What the simulated printer of `queue` does with the next jobs: ok, hang, fail, media-empty.
-    func setMode(_ queue: String, _ mode: String) throws {
+    public func setMode(_ queue: String, _ mode: String) throws {
         try mode.write(to: directory.appending("mode/\(queue)"), atomically: true, encoding: .utf8)
     }
 
     /// Kills the simulated printer behind `queue` (the queue stays in cupsd).
-    func killPrinter(_ queue: String) throws {
+    public func killPrinter(_ queue: String) throws {
         let pid = try String(contentsOf: directory.appending("printer-\(queue).pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         kill(Int32(pid) ?? 0, SIGKILL)
         try? FileManager.default.removeItem(at: directory.appending("printer-\(queue).pid"))
     }
 
     /// Starts the simulated printer behind `queue` again on its port: to cupsd, the printer is back.
-    func restartPrinter(_ queue: String) throws {
+    public func restartPrinter(_ queue: String) throws {
         let result = try run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "restart-printer", directory.path, queue], timeout: 30)
         guard result.status == 0 else { throw RigError(message: "printer \(queue) did not restart: \(result.stderr)") }
     }
 
     /// The documents the printer of `queue` received, by job title.
-    func outputs(_ queue: String) -> [URL] {
+    public func outputs(_ queue: String) -> [URL] {
         let folder = directory.appending("out/\(queue)")
         return ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
             .filter { $0.pathExtension == "pdf" }
     }
 }
 
-struct RigError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct RigError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+    public init(message: String) { self.message = message }
 }
 
 /// Tools from poppler-utils and zbar-tools, run on a rendered or printed badge.
-enum PDFTools {
-    static func text(_ pdf: URL) throws -> String {
+public enum PDFTools {
+    public static func text(_ pdf: URL) throws -> String {
         try run(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-enc", "UTF-8", pdf.path, "-"]).stdout
     }
 
     /// Page size in points, from pdfinfo ("Page size: 288 x 216 pts").
-    static func pageSize(_ pdf: URL) throws -> (width: Double, height: Double)? {
+    public static func pageSize(_ pdf: URL) throws -> (width: Double, height: Double)? {
         let info = try run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf.path]).stdout
         guard let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Page size:") }) else { return nil }
         let numbers = line.split(separator: " ").compactMap { Double($0) }
@@ -86,7 +87,7 @@ enum PDFTools {
     }
 
     /// The QR codes zbar finds in the first page rasterized at 200 dpi.
-    static func qrCodes(_ pdf: URL, in directory: TemporaryDirectory) throws -> [String] {
+    public static func qrCodes(_ pdf: URL, in directory: TemporaryDirectory) throws -> [String] {
         let prefix = directory.appending("page-\(UUID().uuidString.prefix(6))").path
         _ = try run(URL(fileURLWithPath: "/usr/bin/pdftoppm"), ["-r", "200", "-gray", "-singlefile", pdf.path, prefix])
         let result = try run(URL(fileURLWithPath: "/usr/bin/zbarimg"), ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", prefix + ".pgm"])
@@ -95,7 +96,7 @@ enum PDFTools {
 
     /// Text without whitespace and hyphens: wrapped lines compare equal to the one-line name
     /// (pdftotext joins a line broken after a hyphen and drops the hyphen).
-    static func squeezed(_ text: String) -> String {
+    public static func squeezed(_ text: String) -> String {
         String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) && $0 != "-" }.map(Character.init))
     }
 }
