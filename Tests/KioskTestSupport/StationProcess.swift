@@ -1,12 +1,11 @@
 import Foundation
-import KioskTestSupport
 import Synchronization
 
 /// A `kiosk` child process whose stderr lines are collected while it runs (`--json` progress
 /// lines), so a test can kill it at a chosen moment.
-final class StationProcess: Sendable {
-    let process: Process
-    private let lines = Mutex<[String]>([])
+public final class StationProcess: Sendable {
+    public let process: Process
+    private let lines = Mutex<[(at: ContinuousClock.Instant, text: String)]>([])
     private let finished = Mutex(false)
 
     /// Standard input held open while the process runs (a headless station ends at its end).
@@ -14,10 +13,11 @@ final class StationProcess: Sendable {
 
     /// - Parameter headless: `kiosk run --headless`: collect its event lines from stdout and keep
     ///   its standard input open, so it runs until killed.
-    init(_ arguments: [String], headless: Bool = false) throws {
+    public init(_ arguments: [String], headless: Bool = false, environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = BuiltProducts.executable("kiosk")
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe()
         input = headless ? Pipe() : nil
         process.standardOutput = headless ? out : FileHandle.nullDevice
@@ -35,7 +35,7 @@ final class StationProcess: Sendable {
                 while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                     buffer.removeSubrange(buffer.startIndex...newline)
-                    lines.withLock { $0.append(line) }
+                    lines.withLock { $0.append((.now, line)) }
                 }
             }
             finished.withLock { $0 = true }
@@ -43,21 +43,29 @@ final class StationProcess: Sendable {
         thread.start()
     }
 
-    var output: [String] { lines.withLock { $0 } }
+    public var output: [String] { lines.withLock { $0.map(\.text) } }
+
+    /// The lines with the moment each arrived.
+    public var timedOutput: [(at: ContinuousClock.Instant, text: String)] { lines.withLock { $0 } }
+
+    /// Writes a line to the process's standard input (a `headless` process: a scanner's code).
+    public func send(_ line: String) {
+        input?.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
 
     /// Waits (polling, no time assertion) until `condition` holds or the process ended.
-    func wait(until condition: ([String]) -> Bool) {
+    public func wait(until condition: ([String]) -> Bool) {
         while !condition(output) && !finished.withLock({ $0 }) { usleep(5_000) }
     }
 
-    func kill9() {
+    public func kill9() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 }
 
 /// Polls until `condition` holds (readiness, not a timed assertion); gives up after `limit`.
-func eventually(limit: TimeInterval = 60, _ condition: () throws -> Bool) rethrows {
+public func eventually(limit: TimeInterval = 60, _ condition: () throws -> Bool) rethrows {
     let deadline = Date().addingTimeInterval(limit)
     while try !condition() && Date() < deadline { usleep(10_000) }
 }
