@@ -184,3 +184,17 @@ extension KioskDatabase {
         return try wrap { try writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM access_types ORDER BY name").map(GuestRecord.accessType) } }
     }
 }
+
+extension KioskDatabase {
+    /// Ticket codes of guests not checked in yet, in roster order (benchmarks present them).
+    public func codesNotCheckedIn(limit: Int) throws(StoreError) -> [String] {
+        try wrap {
+            try writer.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT code FROM guests WHERE NOT revoked AND id NOT IN (SELECT guest_id FROM check_ins WHERE undone_at IS NULL)
+                    ORDER BY rowid LIMIT ?
+                    """, arguments: [limit])
+            }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import GRDB
 /// Where a badge job is, as `print_jobs.state` stores it. The stored strings are a contract with
 /// every database written so far: a case may be added, never renamed.
 public enum PrintJobState: String, Sendable, Hashable, Codable, CaseIterable {
@@ -41,6 +42,17 @@ public enum PrintJobState: String, Sendable, Hashable, Codable, CaseIterable {
             self = state
         } else {
             self = reachedPrinter ? .submitted : .queued
+        }
+    }
+}
+
+extension KioskDatabase {
+    /// How many badge jobs are in `state`.
+    public func printJobCount(_ state: PrintJobState) async throws(StoreError) -> Int {
+        try await wrap {
+            try await writer.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM print_jobs WHERE state = ?", arguments: [state.rawValue]) ?? 0
+            }
         }
     }
 }

@@ -1,0 +1,225 @@
+import BadgePrint
+import CheckInCore
+import Foundation
+import KioskStore
+import Logging
+import PrintSpooler
+import QRScan
+import RosterCSV
+import RosterSync
+import ServiceLifecycle
+
+/// `kiosk bench door`: the real station (its flow, durable print queue, sync engine and health
+/// services, in process, over real SQLite; a real CUPS queue and a real hub when given) with
+/// attendees arriving at a steady rate and the venue's faults played on a schedule, next to a
+/// baseline run with no faults in the same invocation.
+public struct DoorBenchmark: Sendable {
+    /// A fault and when it happens, in seconds from the first attendee.
+    public struct Fault: Sendable, Equatable, CustomStringConvertible {
+        public enum Kind: String, Sendable, CaseIterable {
+            /// The printer stops answering (unplugged): the queue holds the badges.
+            case printerDown = "printer-down"
+            /// The hub's connections are reset (the venue network is down).
+            case hubDown = "hub-down"
+            /// Every hub answer is held back (`slow`, default 2 s).
+            case hubSlow = "hub-slow"
+        }
+
+        public var kind: Kind
+        public var start: Double
+        public var duration: Double
+        /// For `hub-slow`: how long each answer is held back.
+        public var delay: Duration = .seconds(2)
+
+        /// Parses `KIND@START+DURATION` (seconds), e.g. `printer-down@5+20`.
+        public init?(_ text: String) {
+            let parts = text.split(separator: "@", maxSplits: 1)
+            guard parts.count == 2, let kind = Kind(rawValue: String(parts[0])) else { return nil }
+            let times = parts[1].split(separator: "+", maxSplits: 1).compactMap { Double($0) }
+            guard times.count == 2, times[0] >= 0, times[1] > 0 else { return nil }
+            (self.kind, start, duration) = (kind, times[0], times[1])
+        }
+
+        public var description: String { "\(kind.rawValue)@\(start)+\(duration)" }
+    }
+
+    public struct Hub: Sendable {
+        public var url: URL
+        public var email: String
+        public var password: String
+        public var event: String
+
+        public init(url: URL, email: String, password: String, event: String) {
+            self.url = url
+            self.email = email
+            self.password = password
+            self.event = event
+        }
+    }
+
+    public var attendees: Int
+    /// Attendees per second.
+    public var rate: Double
+    /// A CUPS queue; a folder of PDFs when `nil`.
+    public var printerQueue: String?
+    public var hub: Hub?
+    public var faults: [Fault]
+    public var printTimeout: Duration = .seconds(20)
+
+    public init(attendees: Int, rate: Double, printerQueue: String?, hub: Hub?, faults: [Fault]) {
+        self.attendees = attendees
+        self.rate = rate
+        self.printerQueue = printerQueue
+        self.hub = hub
+        self.faults = faults
+    }
+
+    /// What one run measured.
+    public struct Figures: Sendable {
+        /// Code received → feedback event, milliseconds.
+        public var feedbackMilliseconds: [Double]
+        public var admitted: Int
+        public var printed: Int
+        /// Badges not printed (held, waiting, at the desk) when the attendees stopped coming, and
+        /// after a settling time.
+        public var badgesWaiting: Int
+        public var uploadsPending: Int
+        public var seconds: Double
+
+        public func percentile(_ p: Double) -> Double { CorpusScore.percentile(feedbackMilliseconds, p) }
+    }
+
+    /// Runs the baseline (no faults), then the same arrivals with the faults.
+    public func run(logger: Logger) async throws -> (baseline: Figures, faulted: Figures) {
+        let baseline = try await runOnce(faults: [], logger: logger)
+        let faulted = try await runOnce(faults: faults, logger: logger)
+        return (baseline, faulted)
+    }
+
+    func runOnce(faults: [Fault], logger: Logger) async throws -> Figures {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-door-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let database = try KioskDatabase.open(dataDirectory: root.appendingPathComponent("data"), logger: logger)
+
+        // The hub, through a proxy that plays its faults; or a local roster of generated guests.
+        var proxy: FaultProxy?
+        var sync: SyncEngine?
+        var codes: [String]
+        if let hub {
+            let faultProxy = try FaultProxy(upstreamPort: UInt16(hub.url.port ?? 80))
+            proxy = faultProxy
+            let engine = try SyncEngine(database: database)
+            _ = try await engine.signIn(hubURL: "http://127.0.0.1:\(faultProxy.port)", email: hub.email, password: hub.password, stationName: "Bench door")
+            _ = try await engine.use(event: hub.event, pending: .keep)
+            try await engine.syncNow()
+            sync = engine
+            codes = try database.codesNotCheckedIn(limit: attendees)
+        } else {
+            let csv = "code,name,company\n" + (0..<attendees).map { "BENCH-\($0),Attendee \($0),Bench Co" }.joined(separator: "\n") + "\n"
+            _ = try await database.importRoster(try RosterCSVParser.parse(Data(csv.utf8)))
+            codes = (0..<attendees).map { "BENCH-\($0)" }
+        }
+        guard codes.count >= attendees else {
+            throw StationError.unusableInput("The event has \(codes.count) guests; the benchmark needs \(attendees) who are not checked in yet.")
+        }
+
+        let primary: any BadgeOutput = printerQueue.map { CupsOutput(queue: $0, cups: CupsClient()) }
+            ?? PDFFolderOutput(folder: root.appendingPathComponent("badges"))
+        let output = FaultInjectingOutput(primary)
+        let queue = PrintQueue(database: database, primary: output, failover: nil,
+                               configuration: PrintQueueConfiguration(printTimeout: printTimeout), logger: logger)
+        let printing = QueuePrinting(queue: queue, database: database, name: "bench:\(primary.queue)", queueName: primary.queue)
+        let runtime = StationRuntime(database: database, printing: printing, sync: sync,
+                                     badgeRequest: BadgeRequest(policy: .onAdmission, queue: primary.queue),
+                                     health: StationHealth(printer: PrinterCondition(state: .ready, name: printing.name)), logger: logger)
+        let driver = ArrivalDriver(runtime: runtime, codes: Array(codes.prefix(attendees)), rate: rate, faults: faults, output: output, proxy: proxy)
+
+        typealias Configured = ServiceGroupConfiguration.ServiceConfiguration
+        var services: [Configured] = [
+            Configured(service: EventsEndService(runtime: runtime), serviceName: "events"),
+            Configured(service: driver, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "arrivals"),
+            Configured(service: PrintNewsService(printing: printing, runtime: runtime), serviceName: "print news"),
+            Configured(service: printing, serviceName: "print queue"),
+        ]
+        if let sync {
+            services.append(Configured(service: HubWatchService(engine: sync, runtime: runtime), serviceName: "hub status"))
+            services.append(Configured(service: sync, serviceName: "sync"))
+        }
+        services.append(Configured(service: FlowService(runtime: runtime), serviceName: "check-in flow"))
+        let started = ContinuousClock.now
+        try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger)).run()
+        proxy?.stop()
+
+        let jobs = try await database.unfinishedPrintJobs()
+        let printed = try await database.printJobCount(.printed)
+        return Figures(feedbackMilliseconds: await driver.latencies.values, admitted: await driver.latencies.admitted, printed: printed,
+                       badgesWaiting: jobs.count, uploadsPending: try database.pendingCount(), seconds: (ContinuousClock.now - started).seconds)
+    }
+}
+
+/// Presents the attendees at the rate, measures code → feedback, plays the faults, then waits a
+/// little for the queue and the uploads to settle.
+struct ArrivalDriver: Service {
+    let runtime: StationRuntime
+    let codes: [String]
+    let rate: Double
+    let faults: [DoorBenchmark.Fault]
+    let output: FaultInjectingOutput
+    let proxy: FaultProxy?
+    let latencies = Latencies()
+
+    actor Latencies {
+        var submitted: [String: ContinuousClock.Instant] = [:]
+        var values: [Double] = []
+        var admitted = 0
+        func submit(_ code: String) { submitted[code] = .now }
+        func answer(_ code: String, admitted: Bool) {
+            guard let start = submitted.removeValue(forKey: code) else { return }
+            values.append((ContinuousClock.now - start).seconds * 1000)
+            if admitted { self.admitted += 1 }
+        }
+        var answered: Int { values.count }
+    }
+
+    func run() async throws {
+        let latencies = self.latencies
+        let listener = Task {
+            for await event in runtime.events {
+                if case .result(let feedback) = event, case .code(let code) = feedback.presentation.input {
+                    await latencies.answer(code, admitted: feedback.outcome?.decision.letsGuestIn == true)
+                }
+            }
+        }
+        defer { listener.cancel() }
+        let start = ContinuousClock.now
+        let faultTask = Task { await playFaults(from: start) }
+        defer { faultTask.cancel() }
+        for (index, code) in codes.enumerated() {
+            let due = start + .milliseconds(Int64(Double(index) / rate * 1000))
+            if due > .now { try await Task.sleep(until: due, clock: .continuous) }
+            await latencies.submit(code)
+            runtime.submit(Presentation(.code(code), source: .scanner, at: .now()))
+        }
+        while await latencies.answered < codes.count { try await Task.sleep(for: .milliseconds(20)) }
+        // Faults end, then the queue and the uploads get a moment to catch up.
+        await faultTask.value
+        try? await Task.sleep(for: .seconds(3))
+    }
+
+    func playFaults(from start: ContinuousClock.Instant) async {
+        for fault in faults.sorted(by: { $0.start < $1.start }) {
+            try? await Task.sleep(until: start + .milliseconds(Int64(fault.start * 1000)), clock: .continuous)
+            set(fault, on: true)
+            try? await Task.sleep(until: start + .milliseconds(Int64((fault.start + fault.duration) * 1000)), clock: .continuous)
+            set(fault, on: false)
+        }
+    }
+
+    func set(_ fault: DoorBenchmark.Fault, on: Bool) {
+        switch fault.kind {
+        case .printerDown: output.setDown(on)
+        case .hubDown: proxy?.set(on ? .down : .pass)
+        case .hubSlow: proxy?.set(on ? .slow(fault.delay) : .pass)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import KioskStore
+import Logging
+import Station
+
+/// `kiosk bench door`: attendees at a steady rate through the real station, with the venue's
+/// faults on a schedule, next to a baseline run without faults (see ``DoorBenchmark``).
+struct BenchDoorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "door",
+        abstract: "Benchmark the door: code → feedback while the printer or the hub fail (release build).",
+        discussion: """
+            Faults are KIND@START+SECONDS, comma-separated: printer-down (the printer stops answering), \
+            hub-down (the hub's connections are reset), hub-slow (each hub answer held back 2 s). \
+            Default: printer-down@5+20, and with --hub also hub-down@30+15,hub-slow@50+15.
+            """)
+
+    @Option(help: "Attendees to present.") var attendees = 600
+    @Option(help: "Attendees per second.") var rate = 10.0
+    @Option(help: "A CUPS queue to print on (default: a folder of PDFs).") var printer: String?
+    @Option(help: "Hub URL (the station signs in, downloads the event, and uploads as it goes).") var hub: String?
+    @Option(help: "Staff e-mail for --hub.") var email = ""
+    @Option(help: "Event id for --hub (its first guests must not be checked in yet).") var event = ""
+    @Option(name: .customLong("password-env"), help: "Environment variable holding the password.") var passwordEnv = "KIOSK_PASSWORD"
+    @Option(help: "Faults, e.g. printer-down@5+20,hub-down@30+15.") var faults: String?
+    @Flag(help: "Print one JSON document.") var json = false
+
+    func validate() throws {
+        if let faults, faults.split(separator: ",").contains(where: { DoorBenchmark.Fault(String($0)) == nil }) {
+            throw ValidationError("--faults: use KIND@START+SECONDS with KIND one of printer-down, hub-down, hub-slow")
+        }
+        if rate <= 0 || attendees <= 0 { throw ValidationError("--rate and --attendees must be positive") }
+    }
+
+    func run() async throws {
+        CommandOutput.bootstrapLogging()
+        var logger = Logger(label: "kiosk.bench.door")
+        logger.logLevel = .error
+        var hubSetup: DoorBenchmark.Hub?
+        if let hub {
+            let password = try SyncPassword.read(fd: nil, environmentVariable: passwordEnv)
+            guard let url = URL(string: hub) else { throw ValidationError("--hub is not a URL") }
+            hubSetup = DoorBenchmark.Hub(url: url, email: email, password: password, event: event)
+        }
+        let defaultFaults = ["printer-down@5+20"] + (hub == nil ? [] : ["hub-down@30+15", "hub-slow@50+15"])
+        let faultList = (faults.map { $0.split(separator: ",").map(String.init) } ?? defaultFaults).compactMap(DoorBenchmark.Fault.init)
+        let benchmark = DoorBenchmark(attendees: attendees, rate: rate, printerQueue: printer, hub: hubSetup, faults: faultList)
+        let (baseline, faulted) = try await benchmark.run(logger: logger)
+        func figures(_ run: DoorBenchmark.Figures) -> JSONValue {
+            ["feedback_ms": ["p50": .double(run.percentile(50)), "p95": .double(run.percentile(95)), "p99": .double(run.percentile(99)),
+                             "max": .double(run.feedbackMilliseconds.max() ?? 0)],
+             "admitted": .int(run.admitted), "printed": .int(run.printed), "badges_waiting": .int(run.badgesWaiting),
+             "uploads_pending": .int(run.uploadsPending), "seconds": .double(run.seconds)]
+        }
+        if json {
+            CommandOutput.printJSON(["attendees": .int(attendees), "rate": .double(rate), "printer": .string(printer ?? "pdf folder"),
+                                     "hub": .optional(hub), "faults": .array(faultList.map { .string($0.description) }),
+                                     "baseline": figures(baseline), "faulted": figures(faulted), "target_p99_ms": 50])
+        } else {
+            print("door: \(attendees) attendees at \(rate)/s, printer \(printer ?? "pdf folder")\(hub.map { ", hub \($0)" } ?? "")")
+            for (name, run) in [("baseline (no faults)", baseline), ("with " + faultList.map(\.description).joined(separator: ", "), faulted)] {
+                print(String(format: "  %@: feedback p50 %.1f ms  p95 %.1f ms  p99 %.1f ms (target ≤ 50)  max %.1f ms", name,
+                             run.percentile(50), run.percentile(95), run.percentile(99), run.feedbackMilliseconds.max() ?? 0))
+                print("    admitted \(run.admitted), badges printed \(run.printed), waiting \(run.badgesWaiting), uploads pending \(run.uploadsPending)")
+            }
+        }
+    }
+}
