@@ -19,6 +19,7 @@ echo "Checking in the demo guest DEMO-0001:"
 # The real station: the full-screen console on this terminal (F1 for help, F10 to quit).
 # Without a terminal (CI, a pipe) the console cannot start: show the headless mode on one
 # more code instead, and say how to start the console.
+echo "To print badges: add a CUPS queue (sudo Kiosk/add-badge-printer.sh …) and start with --printer QUEUE." >&2
 if [ -t 0 ] && [ -t 1 ]; then
     echo "Starting the station (F1 help, F10 quit)…"
     exec "$kiosk" run --data-dir "$data"
