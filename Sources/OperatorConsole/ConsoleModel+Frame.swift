@@ -11,8 +11,17 @@ extension ConsoleModel {
             return frame
         }
         let modeText = mode == .selfService ? "SELF-SERVICE" : "operator"
-        frame.fill(0, " Check-in · \(status.stationName) · \(modeText)", .bar)
-        if !clock.isEmpty { frame.put(0, max(0, columns - TerminalText.width(clock) - 1), clock, .bar) }
+        // An exit station says so on every screen, in the attendee's colour for "leaving".
+        if direction == .exit {
+            frame.fill(0, " EXIT · \(status.stationName) · \(modeText) · leaving guests scan here", .panel(.farewell))
+        } else {
+            frame.fill(0, " Check-in · \(status.stationName) · \(modeText)", .bar)
+        }
+        if !clock.isEmpty { frame.put(0, max(0, columns - TerminalText.width(clock) - 1), clock, direction == .exit ? .panel(.farewell) : .bar) }
+        if mode == .operatorMode, let counts = status.counts {
+            let text = TerminalText.clean(counts)
+            frame.put(1, max(0, columns - TerminalText.width(text) - 1), text, .bold)
+        }
 
         if screen == .diagnostic || (screen == .confirmQuit && diagnostic != nil) {
             drawDiagnostic(into: &frame)
@@ -32,7 +41,8 @@ extension ConsoleModel {
             }
         } else {
             for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .prompt) }
-            frame.fill(middle, "Scan your ticket", .prompt, centered: true)
+            frame.fill(middle, direction == .exit ? "Leaving? Scan your ticket" : "Scan your ticket",
+                       direction == .exit ? .panel(.farewell) : .prompt, centered: true)
             frame.fill(middle + 2, mode == .selfService ? "Hold the QR code in front of the camera" : "or type the code and press Enter", .prompt, centered: true)
         }
 
@@ -51,7 +61,7 @@ extension ConsoleModel {
         if mode == .selfService {
             frame.fill(rows - 1, " Staff: press any function key for the PIN", .bar)
         } else {
-            frame.fill(rows - 1, " F1 Help  F2 Search  F3 Code  F4 Walk-in  F5 Reprint  F6 Undo  F7 Sync  F8 Sign out  F9 Self-service  F10 Quit", .bar)
+            frame.fill(rows - 1, " F1 Help  F2 Search  F4 Walk-in  F5 Reprint  F6 Undo  F7 Sync  F8 Sign out  F9 Self-service  F10 Quit  F12 Entry/Exit", .bar)
         }
         return frame
     }
@@ -111,28 +121,34 @@ extension ConsoleModel {
                 "Type a code and press Enter (a keyboard scanner does the same).",
                 "F1 / Ctrl-H  this help          F2 / Ctrl-F  search guests (name, e-mail, company, code)",
                 "F3           type a code        F4 / Ctrl-W  register a walk-in",
-                "F5 / Ctrl-R  reprint last badge F6 / Ctrl-Z  undo last check-in (audited)",
-                "F7 / Ctrl-S  sync now           F8 / Ctrl-O  sign out",
-                "F9 / Ctrl-L  self-service mode (staff PIN to leave)   F10 / Ctrl-Q  quit",
+                "F5 / Ctrl-R  reprint last badge F6           undo last check-in (audited)",
+                "F7 / Ctrl-S  sync now           F8           sign out (F8 again confirms)",
+                "F9 / Ctrl-L  self-service mode (staff PIN to leave)   F10  quit (F10 again confirms)",
+                "F12          switch between recording entries and exits",
                 "F11 / Ctrl-E uploads the hub refused, with the reasons",
                 "Esc cancels; in search, ↑↓ choose and Enter checks in. Any key closes this help.",
             ]
             for (index, line) in lines.enumerated() where top + index <= bottom { frame.put(top + index, 1, line) }
         case .confirmQuit:
             frame.put(top, 1, "Quit the station? Scanning stops until it is started again.", .alert)
-            frame.put(top + 1, 1, "y = quit · any other key = keep running")
+            frame.put(top + 1, 1, "F10 again = quit · any other key = keep running")
         case .signOut:
-            let pending = status.pending
+            let prompt = signOutPrompt ?? SignOutPrompt(pending: status.pending)
             frame.put(top, 1, "Sign out of the hub", .bold)
-            if pending > 0 {
-                frame.put(top + 1, 1, "Warning: \(pending) check-in\(pending == 1 ? " is" : "s are") not uploaded yet.", .alert)
-            } else {
-                frame.put(top + 1, 1, "Everything is uploaded.")
+            frame.put(top + 1, 1, "\(prompt.pending) change\(prompt.pending == 1 ? " is" : "s are") not uploaded yet.", .alert)
+            let choices: [(PendingChangesChoice, String)] = [
+                (.wait, "Wait until they are uploaded, then sign out"),
+                (.keep, "Keep them on this station; they upload at the next sign-in"),
+                (.discard, "Discard them (they never reach the hub)"),
+            ]
+            for (offset, choice) in choices.enumerated() {
+                let chosen = choice.0 == prompt.choice
+                frame.put(top + 2 + offset, 3, (chosen ? "▶ " : "  ") + choice.1, chosen ? .highlight : .normal)
             }
-            frame.put(top + 2, 3, "W  wait until they are uploaded, then sign out")
-            frame.put(top + 3, 3, "K  keep them on this station; they upload at the next sign-in")
-            frame.put(top + 4, 3, "D  discard them (they never reach the hub)")
-            frame.put(top + 5, 3, "Esc  cancel")
+            if prompt.choice == .discard {
+                frame.put(top + 5, 3, "To discard, type the number of changes (\(prompt.pending)): " + prompt.typedCount, .bold)
+            }
+            frame.put(top + 6, 1, "←→ choose · F8 confirm · Esc cancel")
         case .staleBadges(let count):
             frame.put(top, 1, "Print \(count) waiting badge\(count == 1 ? "" : "s")?", .alert)
             frame.put(top + 1, 1, "They waited longer than the limit while the printer was down; their guests may have left.")
@@ -157,7 +173,7 @@ extension ConsoleModel {
         frame.put(row, 2, "Kept safe on this station: \(diagnostic.pendingCheckIns) pending check-in(s), \(diagnostic.guests) guest(s)", .alert); row += 2
         frame.put(row, 2, "Contact support. Do not delete the data directory.", .alert); row += 2
         if screen == .confirmQuit {
-            frame.put(row, 2, "Quit the station? y = quit · any other key = stay", .alert)
+            frame.put(row, 2, "Quit the station? F10 again = quit · any other key = stay", .alert)
         }
         frame.fill(rows - 1, " F10 Quit", .bar)
     }

@@ -64,6 +64,11 @@ public struct ConsoleModel: Sendable, Equatable {
     public private(set) var refusedUploads: [RefusedUpload] = []
 
     public private(set) var pinInput = ""
+    public private(set) var pinGuard = PINGuard()
+    /// The sign-out screen's choice while it is open.
+    public private(set) var signOutPrompt: SignOutPrompt?
+    /// Whether this station records entries or exits (shown unmistakably on every screen).
+    public private(set) var direction: Direction = .entry
     public let pin: String?
     /// Bells to ring at the next draw (taken by the renderer's caller).
     public private(set) var pendingBells = 0
@@ -165,7 +170,7 @@ public struct ConsoleModel: Sendable, Equatable {
         tick(now: now)
         switch screen {
         case .diagnostic: return handleDiagnostic(key)
-        case .pin: return handlePIN(key)
+        case .pin: return handlePIN(key, now: now)
         case .idle: return handleIdle(key)
         case .search: return handleSearch(key)
         case .walkIn: return handleWalkIn(key)
@@ -173,7 +178,8 @@ public struct ConsoleModel: Sendable, Equatable {
             screen = .idle
             return []
         case .confirmQuit:
-            if key == .character("y") || key == .character("Y") { return [.quit] }
+            // Only the function key: a scanner typing "Y…" must never stop the station.
+            if key == .function(10) { return [.quit] }
             screen = diagnosticQuit ? .diagnostic : .idle
             return []
         case .signOut: return handleSignOut(key)
@@ -201,7 +207,7 @@ public struct ConsoleModel: Sendable, Equatable {
 
     private mutating func handleDiagnostic(_ key: Key) -> [ConsoleRequest] {
         switch key {
-        case .function(10), .control("q"): screen = .confirmQuit; diagnosticQuit = true
+        case .function(10): screen = .confirmQuit; diagnosticQuit = true
         default: break
         }
         return []
@@ -231,8 +237,9 @@ public struct ConsoleModel: Sendable, Equatable {
         case .function(let number):
             return functionKey(number)
         case .control(let letter):
-            // Shortcuts for keyboards without usable function keys.
-            let map: [Character: Int] = ["h": 1, "f": 2, "w": 4, "r": 5, "z": 6, "s": 7, "o": 8, "l": 9, "q": 10, "e": 11]
+            // Shortcuts for keyboards without usable function keys; none for undo, sign-out or
+            // quit: scanners can be set to send control codes.
+            let map: [Character: Int] = ["h": 1, "f": 2, "w": 4, "r": 5, "s": 7, "l": 9, "e": 11]
             guard let number = map[letter] else { return [] }
             return functionKey(number)
         default:
@@ -258,7 +265,11 @@ public struct ConsoleModel: Sendable, Equatable {
         case 5: return [.reprintLast]
         case 6: return [.undoLast]
         case 7: return [.syncNow]
-        case 8: screen = .signOut
+        case 8:
+            // With nothing pending there is nothing to choose: sign out at once.
+            guard status.pending > 0 else { return [.signOut(.wait)] }
+            signOutPrompt = SignOutPrompt(pending: status.pending)
+            screen = .signOut
         case 9:
             if pin == nil {
                 notice = "Self-service needs a PIN: set self_service_pin in the configuration"
@@ -271,12 +282,22 @@ public struct ConsoleModel: Sendable, Equatable {
         case 11:
             screen = .refusedUploads
             return [.listRefused]
+        case 12:
+            direction = direction == .entry ? .exit : .entry
+            input = ""
+            return [.setDirection(direction)]
         default: break
         }
         return []
     }
 
-    private mutating func handlePIN(_ key: Key) -> [ConsoleRequest] {
+    private mutating func handlePIN(_ key: Key, now: Double) -> [ConsoleRequest] {
+        if pinGuard.isLocked(now: now) {
+            pinInput = ""
+            screen = .idle
+            notice = "PIN locked after too many wrong entries: try again in \(Int(((pinGuard.lockedUntil ?? now) - now) / 60) + 1) min"
+            return []
+        }
         switch key {
         case .character(let character) where character.isNumber || character.isLetter:
             if pinInput.count < 32 { pinInput.append(character) }
@@ -286,14 +307,23 @@ public struct ConsoleModel: Sendable, Equatable {
             pinInput = ""
             screen = .idle
         case .enter:
-            if pinInput == pin {
+            var requests: [ConsoleRequest] = []
+            switch pinGuard.check(pinInput, against: pin ?? "", now: now) {
+            case .accepted:
                 mode = .operatorMode
                 notice = "Operator mode: F9 returns to self-service"
-            } else {
-                notice = "Wrong PIN"
+            case .wrong(let left):
+                notice = "Wrong PIN (\(left) more tr\(left == 1 ? "y" : "ies") before a lockout)"
+            case .lockedOut(let seconds):
+                notice = "PIN locked for \(Int(seconds / 60)) min after too many wrong entries"
+                pendingBells += 3
+                requests.append(.pinLockedOut(seconds: seconds))
+            case .locked(let left):
+                notice = "PIN locked: try again in \(Int(left / 60) + 1) min"
             }
             pinInput = ""
             screen = .idle
+            return requests
         default:
             break
         }
@@ -399,19 +429,29 @@ public struct ConsoleModel: Sendable, Equatable {
     }
 
     private mutating func handleSignOut(_ key: Key) -> [ConsoleRequest] {
-        let choice: PendingChangesChoice?
-        switch key {
-        case .character("w"), .character("W"): choice = .wait
-        case .character("k"), .character("K"): choice = .keep
-        case .character("d"), .character("D"): choice = .discard
-        case .escape, .function(8):
+        guard var prompt = signOutPrompt else {
             screen = .idle
             return []
-        default: choice = nil
         }
-        guard let choice else { return [] }
-        screen = .idle
-        return [.signOut(choice)]
+        let outcome = prompt.handle(key)
+        signOutPrompt = prompt
+        switch outcome {
+        case .stay:
+            return []
+        case .cancel:
+            signOutPrompt = nil
+            screen = .idle
+            return []
+        case .confirm(let choice):
+            signOutPrompt = nil
+            screen = .idle
+            return [.signOut(choice)]
+        }
+    }
+
+    /// Entry or exit, as the station was started (the operator switches with F12).
+    public mutating func setDirection(_ direction: Direction) {
+        self.direction = direction
     }
 
 }

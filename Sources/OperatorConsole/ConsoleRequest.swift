@@ -17,6 +17,10 @@ public enum ConsoleRequest: Sendable, Equatable {
     case syncNow
     /// List the uploads the hub refused for good.
     case listRefused
+    /// The station switches between recording entries and exits (F12).
+    case setDirection(Direction)
+    /// The self-service PIN locked after too many wrong entries (for the health log).
+    case pinLockedOut(seconds: Double)
     /// The operator's answer about badges that waited too long.
     case answerStaleBadges(StaleBadgesChoice)
     case signOut(PendingChangesChoice)

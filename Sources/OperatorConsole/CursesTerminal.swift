@@ -75,6 +75,7 @@ public final class CursesTerminal: Sendable {
             init_pair(5, Int16(COLOR_WHITE), Int16(COLOR_RED))
             init_pair(6, Int16(COLOR_BLACK), Int16(COLOR_CYAN))
             init_pair(7, Int16(COLOR_RED), Int16(COLOR_BLACK))
+            init_pair(8, Int16(COLOR_WHITE), Int16(COLOR_MAGENTA))
         }
         continuation.yield(.resize(currentSize()))
         while true {
@@ -153,6 +154,7 @@ public final class CursesTerminal: Sendable {
             case .warning: return pair(4) | cncursesw_a_bold()
             case .refused: return pair(5) | cncursesw_a_bold()
             case .neutral: return pair(1)
+            case .farewell: return pair(8) | cncursesw_a_bold()
             }
         }
     }

@@ -15,11 +15,13 @@ public struct ResultPanel: Sendable, Equatable {
         case refused
         /// Neutral, no bell: operator confirmations ("Check-in undone").
         case neutral
+        /// Magenta, one bell: a guest leaving ("Goodbye, José — see you later").
+        case farewell
 
         /// How many times the terminal bell rings for this tone.
         public var bells: Int {
             switch self {
-            case .welcome: 1
+            case .welcome, .farewell: 1
             case .information: 2
             case .warning, .refused: 3
             case .neutral: 0
@@ -89,12 +91,15 @@ public struct StationStatusLine: Sendable, Equatable {
     public var fault: String?
     /// A printer fault the staff must see: the fault line flashes and the bell rings once.
     public var printerAlert: Bool = false
+    /// "Here 12 · all doors 340 of 1500 · inside 290", with "as of 19:41" while offline.
+    public var counts: String?
     /// "Clock wrong — set the time" while the station's clock cannot be believed.
     public var clockFault: String?
 
     public init(online: Bool = false, syncDescription: String = "no hub", pending: Int = 0, rosterGuests: Int = 0, rosterAge: String? = nil,
                 printer: String = "no printer", camera: String = "no camera — type codes with F3", stationName: String = "Station",
-                refused: Int = 0, clockFault: String? = nil, fault: String? = nil, printerAlert: Bool = false) {
+                refused: Int = 0, clockFault: String? = nil, fault: String? = nil, printerAlert: Bool = false, counts: String? = nil) {
+        self.counts = counts
         self.refused = refused
         self.clockFault = clockFault
         self.fault = fault

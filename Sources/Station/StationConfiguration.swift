@@ -10,6 +10,8 @@ public struct StationConfiguration: Sendable, Equatable {
     public var printer: String?
     public var badgeTemplate: String?
     public var printPolicy: PrintPolicy = .onAdmission
+    /// Whether the station records entries (the default) or exits (`direction = exit`).
+    public var direction: Direction = .entry
     /// A second CUPS queue for badges that fail or time out on the first (`printer_failover`).
     public var failoverPrinter: String?
     /// How long a badge may take before the queue tries the other printer or holds it
@@ -34,7 +36,7 @@ public struct StationConfiguration: Sendable, Equatable {
 
     public static let keys: Set<String> = [
         "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
-        "frame_size", "station_name", "operator", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
+        "frame_size", "station_name", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
     ]
 
     /// Reads a configuration file.
@@ -83,6 +85,11 @@ public struct StationConfiguration: Sendable, Equatable {
         case "frame_size":
             guard let size = Self.frameSize(value) else { throw .configuration(file: file, line: line, reason: "frame_size must look like 640x480") }
             (frameWidth, frameHeight) = size
+        case "direction":
+            guard let direction = Direction(rawValue: value.lowercased()) else {
+                throw .configuration(file: file, line: line, reason: "direction must be entry or exit")
+            }
+            self.direction = direction
         case "printer_failover": failoverPrinter = text
         case "print_timeout_seconds":
             guard let seconds = Int(value), (1...3600).contains(seconds) else {

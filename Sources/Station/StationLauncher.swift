@@ -82,6 +82,7 @@ public enum StationLauncher {
             health: health, operatorName: configuration.operatorName, healthFile: HealthFile(dataDirectory: options.dataDirectory),
             logger: logger)
 
+        runtime.setDirection(configuration.direction)
         typealias Configured = ServiceGroupConfiguration.ServiceConfiguration
         var services: [Configured] = []
         if headless {
@@ -89,6 +90,7 @@ public enum StationLauncher {
                                        serviceName: "headless log"))
         } else {
             var model = ConsoleModel(pin: configuration.selfServicePIN, selfService: configuration.selfService)
+            model.setDirection(configuration.direction)
             if case .updated(let from, let to) = storage.storage { model.banner = "Storage updated v\(from) → v\(to)" }
             services.append(Configured(service: ConsoleService(runtime: runtime, model: model), successTerminationBehavior: .gracefullyShutdownGroup,
                                        serviceName: "console"))

@@ -25,6 +25,9 @@ struct CheckInCommand: AsyncParsableCommand {
     @Option(help: "How the code was read: camera, scanner, typed.")
     var source: String = "typed"
 
+    @Flag(help: "Record the guest leaving instead of entering.")
+    var exit = false
+
     @OptionGroup var options: StationOptions
 
     func validate() throws {
@@ -36,11 +39,18 @@ struct CheckInCommand: AsyncParsableCommand {
             let database = try options.openDatabase()
             try database.requireUsableForCommand()
             let result = try await database.checkIn(CheckInRequest(
-                rawCode: code, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station))
+                rawCode: code, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station,
+                direction: exit ? .exit : .entry))
             if options.json {
-                CommandOutput.printJSON(result.json)
+                var json = result.json
+                if case .object(var members) = json {
+                    members["direction"] = .string(exit ? "exit" : "entry")
+                    json = .object(members)
+                }
+                CommandOutput.printJSON(json)
             } else {
-                print(result.sentence)
+                print(exit && result.decision == .admitted ? "Goodbye, \(result.guest.map { Sanitized.text($0.guest.name) } ?? "") — see you later"
+                                                            : result.sentence)
             }
             return result.decision.kind.exitCode
         }

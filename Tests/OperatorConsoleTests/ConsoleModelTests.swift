@@ -79,7 +79,9 @@ import Testing
         var model = ConsoleModel()
         #expect(model.handle(.function(5), now: 0) == [.reprintLast])
         #expect(model.handle(.function(6), now: 0) == [.undoLast])
-        #expect(model.handle(.control("z"), now: 0) == [.undoLast])
+        #expect(model.handle(.control("z"), now: 0).isEmpty, "no control-key shortcut for a destructive action")
+        #expect(model.handle(.control("o"), now: 0).isEmpty)
+        #expect(model.handle(.control("q"), now: 0).isEmpty)
         #expect(model.handle(.function(7), now: 0) == [.syncNow])
         model.handle(.function(1), now: 0)
         #expect(model.screen == .help)
@@ -87,24 +89,66 @@ import Testing
         #expect(model.screen == .idle)
     }
 
-    @Test func quitNeedsConfirmation() {
+    @Test func quitNeedsTheFunctionKeyTwiceAndNoTypedLetterConfirmsIt() {
         var model = ConsoleModel()
         model.handle(.function(10), now: 0)
         #expect(model.screen == .confirmQuit)
-        #expect(model.handle(.character("n"), now: 0).isEmpty)
+        #expect(model.handle(.character("y"), now: 0).isEmpty, "a scanned code starting with Y does not stop the station")
         #expect(model.screen == .idle)
-        model.handle(.control("q"), now: 0)
-        #expect(model.handle(.character("y"), now: 0) == [.quit])
+        model.handle(.function(10), now: 0)
+        #expect(model.handle(.function(10), now: 0) == [.quit])
     }
 
     @Test(arguments: PendingChangesChoice.allCases)
-    func signOutOffersThreeChoicesAndWarnsAboutPendingCheckIns(choice: PendingChangesChoice) {
+    func signOutWithPendingChangesIsChosenWithArrowsAndConfirmedWithF8(choice: PendingChangesChoice) {
         var model = ConsoleModel()
         model.status.pending = 3
         model.handle(.function(8), now: 0)
-        #expect(model.frame().text.contains("Warning: 3 check-ins are not uploaded yet."))
-        let key = Character(String(choice.rawValue.first!))
-        #expect(model.handle(.character(key), now: 0) == [.signOut(choice)])
+        #expect(model.frame().text.contains("3 changes are not uploaded yet."))
+        // Letters a scanner types answer nothing.
+        for key in "DKW" { #expect(model.handle(.character(key), now: 0).isEmpty) }
+        #expect(model.handle(.enter, now: 0).isEmpty)
+        let steps = PendingChangesChoice.allCases.firstIndex(of: choice)!
+        for _ in 0..<steps { model.handle(.right, now: 0) }
+        if choice == .discard {
+            #expect(model.handle(.function(8), now: 0).isEmpty, "a discard needs the count typed back")
+            model.handle(.character("3"), now: 0)
+        }
+        #expect(model.handle(.function(8), now: 0) == [.signOut(choice)])
+    }
+
+    @Test func signOutWithNothingPendingGoesStraightThrough() {
+        var model = ConsoleModel()
+        model.status.pending = 0
+        #expect(model.handle(.function(8), now: 0) == [.signOut(.wait)])
+    }
+
+    @Test func theSelfServicePINLocksAfterFiveWrongEntriesForLongerEachTime() {
+        var model = ConsoleModel(pin: "4321", selfService: true)
+        func enter(_ pin: String, at now: Double) -> [ConsoleRequest] {
+            model.handle(.function(1), now: now)
+            for digit in pin { model.handle(.character(digit), now: now) }
+            return model.handle(.enter, now: now)
+        }
+        for attempt in 1...4 { #expect(enter("0000", at: Double(attempt)).isEmpty) }
+        #expect(enter("0000", at: 5) == [.pinLockedOut(seconds: 300)])
+        #expect(model.takeBells() > 0)
+        _ = enter("4321", at: 10)
+        #expect(model.mode == .selfService, "the right PIN does not open a locked console")
+        _ = enter("4321", at: 310)
+        #expect(model.mode == .operatorMode)
+        model.handle(.function(9), now: 311)
+        for attempt in 1...4 { _ = enter("0000", at: 311 + Double(attempt)) }
+        #expect(enter("0000", at: 320) == [.pinLockedOut(seconds: 600)], "each lockout doubles")
+    }
+
+    @Test func anExitStationSaysSoAndF12SwitchesItsDirection() {
+        var model = ConsoleModel()
+        #expect(model.handle(.function(12), now: 0) == [.setDirection(.exit)])
+        #expect(model.frame().text.contains("EXIT"))
+        #expect(model.frame().text.contains("Leaving? Scan your ticket"))
+        #expect(model.handle(.function(12), now: 0) == [.setDirection(.entry)])
+        #expect(!model.frame().text.contains("EXIT"))
     }
 
     @Test func selfServiceHidesOperatorFunctionsBehindThePIN() {
@@ -202,7 +246,7 @@ import Testing
         model.handle(.escape, now: 0)
         #expect(model.screen == .diagnostic)
         model.handle(.function(10), now: 0)
-        #expect(model.handle(.character("y"), now: 0) == [.quit])
+        #expect(model.handle(.function(10), now: 0) == [.quit])
     }
 
     @Test func storageUpdatedBannerShowsUntilTheFirstAction() {

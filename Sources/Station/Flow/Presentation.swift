@@ -10,11 +10,14 @@ public struct Presentation: Sendable, Equatable {
     public var input: Input
     public var source: CheckInSource
     public var at: Timestamp
+    /// Entering or leaving: the station's mode when the code arrived.
+    public var direction: Direction
 
-    public init(_ input: Input, source: CheckInSource, at: Timestamp) {
+    public init(_ input: Input, source: CheckInSource, at: Timestamp, direction: Direction = .entry) {
         self.input = input
         self.source = source
         self.at = at
+        self.direction = direction
     }
 
     public var isWalkIn: Bool {

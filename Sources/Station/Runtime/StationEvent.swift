@@ -87,7 +87,23 @@ extension Feedback {
         }
         if case .code(let code) = presentation.input { object["code"] = .string(Sanitized.text(code)) }
         object["source"] = .string(presentation.source.rawValue)
+        object["direction"] = .string(presentation.direction.rawValue)
         return .object(object)
+    }
+
+    /// An exit's panel: its own words, never "Welcome".
+    static func farewell(_ outcome: RecordedOutcome) -> ResultPanel {
+        let name = TerminalText.clean(outcome.guest?.name ?? "")
+        switch outcome.decision {
+        case .admitted:
+            return ResultPanel(tone: .farewell, title: "Goodbye, \(name) — see you later")
+        case .unknownCode:
+            return ResultPanel(tone: .refused, title: "Ticket not recognized — please see staff")
+        default:
+            var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType)
+            panel.title = "Exit not recorded: " + panel.title
+            return panel
+        }
     }
 
     /// The attendee panel for this feedback.
@@ -96,6 +112,9 @@ extension Feedback {
             return ResultPanel(tone: .refused, title: "Not recorded — please see staff", detail: failure)
         }
         guard let outcome else { return ResultPanel(tone: .refused, title: "Not recorded — please see staff") }
+        if presentation.direction == .exit {
+            return Self.farewell(outcome)
+        }
         var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType)
         if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
         return panel

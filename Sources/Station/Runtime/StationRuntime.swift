@@ -46,10 +46,26 @@ public actor StationRuntime {
 
     // MARK: Presentations
 
-    /// Queues a presentation; it is decided after the ones before it.
+    /// Queues a presentation, in the station's current direction (entry or exit); it is
+    /// decided after the ones before it.
     public nonisolated func submit(_ presentation: Presentation) {
+        var presentation = presentation
+        if !presentation.isWalkIn { presentation.direction = currentDirection.withLock { $0 } }
         submitted.withLock { $0 += 1 }
         inbox.yield(presentation)
+    }
+
+    private nonisolated let currentDirection = Mutex(Direction.entry)
+
+    /// Whether the station records entries or exits (configuration `direction`, console F12).
+    public nonisolated var direction: Direction { currentDirection.withLock { $0 } }
+
+    public nonisolated func setDirection(_ direction: Direction) {
+        let changed = currentDirection.withLock { current in
+            defer { current = direction }
+            return current != direction
+        }
+        if changed { emit(.notice(direction == .exit ? "Exit mode: leaving guests scan here" : "Entry mode", action: "direction")) }
     }
 
     private nonisolated let submitted = Mutex(0)
@@ -108,7 +124,8 @@ public actor StationRuntime {
         switch presentation.input {
         case .code(let code):
             return try await database.checkIn(CheckInRequest(rawCode: code, source: presentation.source, operatorName: operatorName,
-                                                             at: presentation.at, badge: badgeRequest))
+                                                             at: presentation.at, direction: presentation.direction,
+                                                             badge: presentation.direction == .entry ? badgeRequest : nil))
         case .walkIn(let draft):
             return try await database.addWalkIn(WalkInRequest(
                 name: draft.name, email: draft.email, company: draft.company, accessTypeID: draft.accessTypeID,
@@ -226,6 +243,12 @@ public actor StationRuntime {
         }
     }
 
+    /// The self-service PIN locked after too many wrong entries: logged for support.
+    public func pinLockedOut(seconds: Double) {
+        logger.warning("self-service PIN locked after repeated wrong entries", metadata: ["seconds": "\(Int(seconds))"])
+        emit(.notice("Self-service PIN locked for \(Int(seconds / 60)) min after repeated wrong entries", action: "pin_locked"))
+    }
+
     public func answerStaleBadges(_ choice: StaleBadgesChoice) async {
         do {
             try await printing?.answer(choice)
@@ -257,7 +280,18 @@ public actor StationRuntime {
             rosterGuests: status?.guests ?? 0, rosterAge: age, printer: health.printerPart.words, camera: health.cameraPart.words,
             stationName: (try? database.stationName()) ?? "Station", refused: status?.rejected ?? 0, clockFault: health.clock.message,
             fault: health.mostUrgent.map { $0.words + ($0.fix.map { ". " + $0 } ?? "") },
-            printerAlert: health.printerPart.isFault)
+            printerAlert: health.printerPart.isFault, counts: counts(lastPull: status?.lastPull))
+    }
+
+    /// "Here 12 · all doors 340 of 1500 · inside 290", from the local copy ("as of HH:MM" of the
+    /// last roster pull while the hub is not reachable).
+    func counts(lastPull: String?) -> String? {
+        guard let counts = try? database.doorCounts() else { return nil }
+        var text = "Here \(counts.here) · all doors \(counts.allDoors) of \(counts.expected) · inside \(counts.inside)"
+        if sync != nil, health.hub != .online, let lastPull, let at = Timestamp(iso8601: lastPull) {
+            text += " · as of " + ResultPanel.clock(at, timeZone: .current)
+        }
+        return text
     }
 
     /// The uploads the hub refused for good, newest last, named by guest where the roster knows them.

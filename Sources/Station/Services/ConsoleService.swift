@@ -100,6 +100,10 @@ struct ConsoleService: Service {
             Task { await runtime.syncNow() }
         case .listRefused:
             Task { continuation.yield(.refused(await runtime.refusedUploads())) }
+        case .setDirection(let direction):
+            runtime.setDirection(direction)
+        case .pinLockedOut(let seconds):
+            Task { await runtime.pinLockedOut(seconds: seconds) }
         case .answerStaleBadges(let choice):
             Task { await runtime.answerStaleBadges(choice) }
         case .signOut(let choice):
