@@ -96,9 +96,12 @@ public struct HubClient: Sendable {
         try await send("GET", HubPaths.events, query: [("range", range.rawValue)], token: token, body: Optional<SignInRequest>.none)
     }
 
-    public func roster(token: String, event: String, cursor: Int64, limit: Int) async throws(HubRequestError) -> RosterPage {
-        try await send("GET", HubPaths.roster(event: event), query: [("cursor", String(cursor)), ("limit", String(limit))],
-                       token: token, body: Optional<SignInRequest>.none)
+    /// - Parameter wait: seconds the hub may hold the request while nothing newer than `cursor`
+    ///   exists (a long-poll: it answers at once when a change is committed); 0 answers at once.
+    public func roster(token: String, event: String, cursor: Int64, limit: Int, wait: Int = 0) async throws(HubRequestError) -> RosterPage {
+        var query = [("cursor", String(cursor)), ("limit", String(limit))]
+        if wait > 0 { query.append(("wait", String(wait))) }
+        return try await send("GET", HubPaths.roster(event: event), query: query, token: token, body: Optional<SignInRequest>.none)
     }
 
     public func stats(token: String, event: String) async throws(HubRequestError) -> EventStats {

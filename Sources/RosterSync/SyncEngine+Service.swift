@@ -4,6 +4,11 @@ import ServiceLifecycle
 /// upload in flight at that moment is cancelled and its changes stay pending for next time.
 extension SyncEngine: Service {
     public func run() async throws {
-        try await cancelWhenGracefulShutdown { await self.syncLoop() }
+        try await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.syncLoop() }
+                group.addTask { await self.followLoop() }
+            }
+        }
     }
 }

@@ -39,6 +39,14 @@ public actor SyncEngine {
     var timer: Task<Void, Never>?
     var nudged = false
     var pauseKind: PauseKind?
+    /// A pull is running: a second one waits for it (the follow loop and the interval loop
+    /// would otherwise apply pages of one cursor twice).
+    var pulling = false
+    /// The follow loop holds a long-poll open and pulls as soon as the hub has a change: the
+    /// interval loop then only pushes.
+    var following = false
+    /// The follow loop's client (its requests wait at the hub, so their timeout is longer).
+    var follower: HubClient?
 
     /// Status changes (state, pending count, last pull/push); only the newest is kept when the
     /// consumer is slow. One consumer (the console). Ends when the engine is released.
@@ -95,7 +103,7 @@ public actor SyncEngine {
         await withTaskCancellationHandler {
             var nextPull = ContinuousClock.now
             while !Task.isCancelled {
-                let pushOnly = ContinuousClock.now < nextPull
+                let pushOnly = ContinuousClock.now < nextPull || following
                 let wait: Duration
                 let kind: PauseKind
                 do throws(SyncError) {
@@ -182,7 +190,7 @@ public actor SyncEngine {
         reloadSessionIfNeeded()
         var report = SyncReport()
         do {
-            if !pushOnly { try await pull(into: &report, progress: progress) }
+            if !pushOnly { try await exclusivePull(into: &report, progress: progress) }
             try await push(into: &report, progress: progress)
             consecutiveFailures = 0
             lastError = nil
@@ -231,7 +239,15 @@ public actor SyncEngine {
     func authorized<Answer: Sendable>(
         _ request: @Sendable (HubClient, String) async throws -> Answer
     ) async throws(SyncError) -> Answer {
-        guard let current = session, let client else { throw .notSignedIn }
+        guard let client else { throw .notSignedIn }
+        return try await authorized(using: client, request)
+    }
+
+    /// ``authorized(_:)`` through a given client (the follow loop's has a longer timeout).
+    func authorized<Answer: Sendable>(
+        using client: HubClient, _ request: @Sendable (HubClient, String) async throws -> Answer
+    ) async throws(SyncError) -> Answer {
+        guard let current = session else { throw .notSignedIn }
         guard !current.signedOut else { throw .signedOut }
         if current.needsRefresh() {
             do { try await refreshSession() } catch {

@@ -18,6 +18,9 @@ public struct SyncConfiguration: Sendable {
     public var retrySchedule = RetrySchedule()
     /// Answers slower than this make the link `degraded`.
     public var slowThreshold: Duration = .seconds(3)
+    /// How long a follow request may wait at the hub for the next change (a long-poll); its
+    /// answer is also the connection's heartbeat, so it stays below the hub's idle timeout.
+    public var followWait: Duration = .seconds(20)
     /// The largest hub answer read (see ``HubClient/maximumAnswerBytes``).
     public var maximumAnswerBytes = HubClient.maximumAnswerBytes
 
