@@ -12,6 +12,7 @@ struct BenchDoorCommand: AsyncParsableCommand {
         abstract: "Benchmark the door: code → feedback while the printer or the hub fail (release build).",
         discussion: """
             Faults are KIND@START+SECONDS, comma-separated: printer-down (the printer stops answering), \
+            printer-paused (cupsdisable), printer-out-of-media and printer-killed (a private CUPS rig: --cups-rig), \
             hub-down (the hub's connections are reset), hub-slow (each hub answer held back 2 s). \
             Default: printer-down@5+20, and with --hub also hub-down@30+15,hub-slow@50+15.
             """)
@@ -24,11 +25,13 @@ struct BenchDoorCommand: AsyncParsableCommand {
     @Option(help: "Event id for --hub (its first guests must not be checked in yet).") var event = ""
     @Option(name: .customLong("password-env"), help: "Environment variable holding the password.") var passwordEnv = "KIOSK_PASSWORD"
     @Option(help: "Faults, e.g. printer-down@5+20,hub-down@30+15.") var faults: String?
+    @Option(name: .customLong("cups-rig"), help: "A private CUPS rig's directory (Kiosk/cups-test-rig.sh start DIR QUEUE), for printer-out-of-media and printer-killed.")
+    var cupsRig: String?
     @Flag(help: "Print one JSON document.") var json = false
 
     func validate() throws {
         if let faults, faults.split(separator: ",").contains(where: { DoorBenchmark.Fault(String($0)) == nil }) {
-            throw ValidationError("--faults: use KIND@START+SECONDS with KIND one of printer-down, hub-down, hub-slow")
+            throw ValidationError("--faults: use KIND@START+SECONDS with KIND one of \(DoorBenchmark.Fault.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if rate <= 0 || attendees <= 0 { throw ValidationError("--rate and --attendees must be positive") }
     }
@@ -45,7 +48,8 @@ struct BenchDoorCommand: AsyncParsableCommand {
         }
         let defaultFaults = ["printer-down@5+20"] + (hub == nil ? [] : ["hub-down@30+15", "hub-slow@50+15"])
         let faultList = (faults.map { $0.split(separator: ",").map(String.init) } ?? defaultFaults).compactMap(DoorBenchmark.Fault.init)
-        let benchmark = DoorBenchmark(attendees: attendees, rate: rate, printerQueue: printer, hub: hubSetup, faults: faultList)
+        var benchmark = DoorBenchmark(attendees: attendees, rate: rate, printerQueue: printer, hub: hubSetup, faults: faultList)
+        benchmark.cupsRig = cupsRig.map { URL(fileURLWithPath: $0) }
         let (baseline, faulted) = try await benchmark.run(logger: logger)
         func figures(_ run: DoorBenchmark.Figures) -> JSONValue {
             ["feedback_ms": ["p50": .double(run.percentile(50)), "p95": .double(run.percentile(95)), "p99": .double(run.percentile(99)),

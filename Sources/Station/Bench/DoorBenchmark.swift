@@ -19,6 +19,12 @@ public struct DoorBenchmark: Sendable {
         public enum Kind: String, Sendable, CaseIterable {
             /// The printer stops answering (unplugged): the queue holds the badges.
             case printerDown = "printer-down"
+            /// The CUPS queue is paused (`cupsdisable`), then enabled again.
+            case printerPaused = "printer-paused"
+            /// The printer of a private CUPS rig (Kiosk/cups-test-rig.sh) runs out of labels.
+            case printerOutOfMedia = "printer-out-of-media"
+            /// The rig's printer is killed mid-job, then started again.
+            case printerKilled = "printer-killed"
             /// The hub's connections are reset (the venue network is down).
             case hubDown = "hub-down"
             /// Every hub answer is held back (`slow`, default 2 s).
@@ -65,6 +71,9 @@ public struct DoorBenchmark: Sendable {
     public var hub: Hub?
     public var faults: [Fault]
     public var printTimeout: Duration = .seconds(20)
+    /// A private CUPS rig's directory (Kiosk/cups-test-rig.sh), for the faults only a simulated
+    /// printer can play: out of labels, killed mid-job.
+    public var cupsRig: URL?
 
     public init(attendees: Int, rate: Double, printerQueue: String?, hub: Hub?, faults: [Fault]) {
         self.attendees = attendees
@@ -132,7 +141,8 @@ public struct DoorBenchmark: Sendable {
         let runtime = StationRuntime(database: database, printing: printing, sync: sync,
                                      badgeRequest: BadgeRequest(policy: .onAdmission, queue: primary.queue),
                                      health: StationHealth(printer: PrinterCondition(state: .ready, name: printing.name)), logger: logger)
-        let driver = ArrivalDriver(runtime: runtime, codes: Array(codes.prefix(attendees)), rate: rate, faults: faults, output: output, proxy: proxy)
+        let driver = ArrivalDriver(runtime: runtime, codes: Array(codes.prefix(attendees)), rate: rate, faults: faults, output: output, proxy: proxy,
+                                   cups: printerQueue.map { CupsFaults(queue: $0, rig: cupsRig) })
 
         typealias Configured = ServiceGroupConfiguration.ServiceConfiguration
         var services: [Configured] = [
@@ -166,6 +176,7 @@ struct ArrivalDriver: Service {
     let faults: [DoorBenchmark.Fault]
     let output: FaultInjectingOutput
     let proxy: FaultProxy?
+    let cups: CupsFaults?
     let latencies = Latencies()
 
     actor Latencies {
@@ -218,6 +229,9 @@ struct ArrivalDriver: Service {
     func set(_ fault: DoorBenchmark.Fault, on: Bool) {
         switch fault.kind {
         case .printerDown: output.setDown(on)
+        case .printerPaused: cups?.pause(on)
+        case .printerOutOfMedia: cups?.outOfMedia(on)
+        case .printerKilled: cups?.kill(on)
         case .hubDown: proxy?.set(on ? .down : .pass)
         case .hubSlow: proxy?.set(on ? .slow(fault.delay) : .pass)
         }
