@@ -27,7 +27,10 @@ public actor StationRuntime {
     private let eventContinuation: AsyncStream<StationEvent>.Continuation
     /// Events for the one user interface (console or headless log).
     public nonisolated let events: AsyncStream<StationEvent>
-    public private(set) var health: StationHealth
+    /// The station's health, readable without waiting for the actor (status reads must never
+    /// delay the next attendee's answer, which is this actor's work).
+    private nonisolated let healthState: Mutex<StationHealth>
+    public nonisolated var health: StationHealth { healthState.withLock { $0 } }
 
     public init(database: KioskDatabase, printing: (any BadgePrinting)?, sync: SyncEngine?, badgeRequest: BadgeRequest?,
                 health: StationHealth, operatorName: String? = nil, healthFile: HealthFile? = nil,
@@ -36,7 +39,7 @@ public actor StationRuntime {
         self.printing = printing
         self.sync = sync
         self.badgeRequest = badgeRequest
-        self.health = health
+        healthState = Mutex(health)
         self.operatorName = operatorName
         self.healthFile = healthFile
         self.logger = logger
@@ -145,32 +148,33 @@ public actor StationRuntime {
 
     /// Applies a change to the station's health; a real change is announced and written for
     /// `kiosk status`.
-    public func updateHealth(_ change: (inout StationHealth) -> Void) {
-        var next = health
-        change(&next)
-        guard next != health else { return }
-        for (name, before, after) in [("printer", health.printerPart, next.printerPart), ("camera", health.cameraPart, next.cameraPart),
-                                      ("hub", health.hubPart, next.hubPart), ("storage", health.storagePart, next.storagePart),
-                                      ("clock", health.clockPart, next.clockPart)] where before.state != after.state {
-            logger.log(level: after.isFault ? .warning : .notice, "\(name) \(after.state)", metadata: after.fix.map { ["fix": "\($0)"] })
+    public nonisolated func updateHealth(_ change: (inout StationHealth) -> Void) {
+        let (before, next) = healthState.withLock { health -> (StationHealth, StationHealth) in
+            let before = health
+            change(&health)
+            return (before, health)
+        }
+        guard next != before else { return }
+        for (name, old, new) in [("printer", before.printerPart, next.printerPart), ("camera", before.cameraPart, next.cameraPart),
+                                 ("hub", before.hubPart, next.hubPart), ("storage", before.storagePart, next.storagePart),
+                                 ("clock", before.clockPart, next.clockPart)] where old.state != new.state {
+            logger.log(level: new.isFault ? .warning : .notice, "\(name) \(new.state)", metadata: new.fix.map { ["fix": "\($0)"] })
         }
         // The queue's counts change with every badge: written for `kiosk status`, announced only
         // with a change of state.
-        let announce = next.ignoringCounts != health.ignoringCounts
-        health = next
-        if announce { emit(.health(next)) }
+        if next.ignoringCounts != before.ignoringCounts { emit(.health(next)) }
         healthFile?.write(next)
     }
 
     /// Rewrites the health file (a heartbeat: `kiosk status` sees the station is alive).
-    public func writeHealthFile() {
+    public nonisolated func writeHealthFile() {
         healthFile?.write(health)
     }
 
     // MARK: Operator actions
 
     /// Guests matching a query, as console rows (empty on a storage error).
-    public func search(_ query: String) async -> [GuestRow] {
+    public nonisolated func search(_ query: String) async -> [GuestRow] {
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
         return ((try? database.search(query, limit: 50)) ?? []).map {
             GuestRow(id: $0.guest.id, code: $0.guest.code.value, name: $0.guest.name, email: $0.guest.email,
@@ -265,13 +269,13 @@ public actor StationRuntime {
     }
 
     /// The pending and refused counts with the hub's state, for the sync line.
-    public func publishSyncState() async {
+    public nonisolated func publishSyncState() async {
         let status = try? database.status(consumeNotice: false)
         emit(.sync(health.hub, pending: status?.pending ?? 0, refused: status?.rejected ?? 0))
     }
 
     /// The status line's facts.
-    public func statusLine() async -> StationStatusLine {
+    public nonisolated func statusLine() async -> StationStatusLine {
         let status = try? database.status(consumeNotice: false)
         let age = status?.rosterImportedAt.map { Self.age(since: $0) }
         let hub = health.hubPart
@@ -285,7 +289,7 @@ public actor StationRuntime {
 
     /// "Here 12 · all doors 340 of 1500 · inside 290", from the local copy ("as of HH:MM" of the
     /// last roster pull while the hub is not reachable).
-    func counts(lastPull: String?) -> String? {
+    nonisolated func counts(lastPull: String?) -> String? {
         guard let counts = try? database.doorCounts() else { return nil }
         var text = "Here \(counts.here) · all doors \(counts.allDoors) of \(counts.expected) · inside \(counts.inside)"
         if sync != nil, health.hub != .online, let lastPull, let at = Timestamp(iso8601: lastPull) {
@@ -295,7 +299,7 @@ public actor StationRuntime {
     }
 
     /// The uploads the hub refused for good, newest last, named by guest where the roster knows them.
-    public func refusedUploads() -> [RefusedUpload] {
+    public nonisolated func refusedUploads() -> [RefusedUpload] {
         ((try? database.rejectedOutbox()) ?? []).map { entry in
             let guestName: String? = switch entry.change {
             case .success(let change): (try? database.guest(id: change.guestID))??.guest.name
@@ -321,7 +325,7 @@ public actor StationRuntime {
     }
 
     /// Access types for the walk-in form.
-    public func accessChoices() -> [AccessChoice] {
+    public nonisolated func accessChoices() -> [AccessChoice] {
         ((try? database.accessTypes()) ?? []).map { AccessChoice(id: $0.id, name: $0.name) }
     }
 

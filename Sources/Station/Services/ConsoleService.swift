@@ -36,7 +36,7 @@ struct ConsoleService: Service {
         defer { forwarders.forEach { $0.cancel() } }
 
         var model = self.model
-        model.setAccessChoices(await runtime.accessChoices())
+        model.setAccessChoices(runtime.accessChoices())
         model.setStatus(await runtime.statusLine())
         var lastStatus = ContinuousClock.now
         let start = ContinuousClock.now
@@ -99,7 +99,7 @@ struct ConsoleService: Service {
         case .syncNow:
             Task { await runtime.syncNow() }
         case .listRefused:
-            Task { continuation.yield(.refused(await runtime.refusedUploads())) }
+            Task { continuation.yield(.refused(runtime.refusedUploads())) }
         case .setDirection(let direction):
             runtime.setDirection(direction)
         case .pinLockedOut(let seconds):

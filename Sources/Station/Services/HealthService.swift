@@ -13,8 +13,8 @@ struct HealthService: Service {
     func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let clock = (try? database.clockState()) ?? .plausible
-            await runtime.updateHealth { $0.clock = clock }
-            await runtime.writeHealthFile()
+            runtime.updateHealth { $0.clock = clock }
+            runtime.writeHealthFile()
             await runtime.publishSyncState()
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }

@@ -9,9 +9,9 @@ struct HubWatchService: Service {
 
     func run() async throws {
         let initial = await engine.status()
-        await runtime.updateHealth { $0.hub = HubHealth(initial) }
+        runtime.updateHealth { $0.hub = HubHealth(initial) }
         for await status in engine.statusUpdates.cancelOnGracefulShutdown() {
-            await runtime.updateHealth { $0.hub = HubHealth(status) }
+            runtime.updateHealth { $0.hub = HubHealth(status) }
             await runtime.publishSyncState()
         }
         try? await gracefulShutdown()

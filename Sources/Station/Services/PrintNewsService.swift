@@ -10,7 +10,7 @@ struct PrintNewsService: Service {
         for await news in printing.news.cancelOnGracefulShutdown() {
             switch news {
             case .badge(let progress): runtime.emit(.badge(progress))
-            case .printer(let condition): await runtime.updateHealth { $0.printer = condition }
+            case .printer(let condition): runtime.updateHealth { $0.printer = condition }
             case .staleBadges(let count): runtime.emit(.staleBadges(count: count))
             }
         }

@@ -17,7 +17,7 @@ struct ScanService: Service {
             case .unreadable:
                 runtime.emit(.unreadable)
             case .camera(let camera):
-                await runtime.updateHealth { $0.camera = camera }
+                runtime.updateHealth { $0.camera = camera }
             }
         }
         if stopAtEnd {
