@@ -30,13 +30,6 @@ public struct EventSummary: Sendable, Hashable, Codable {
     public var policy: EventPolicy { EventPolicy(toleranceWindowMilliseconds: toleranceWindowMilliseconds) }
 }
 
-/// The `range` query parameter of `GET /v1/events`.
-public enum EventRange: String, Sendable, Hashable, Codable, CaseIterable {
-    case today
-    case week
-    case all
-}
-
 /// `GET /v1/events` answer.
 public struct EventList: Sendable, Hashable, Codable {
     public var events: [EventSummary]

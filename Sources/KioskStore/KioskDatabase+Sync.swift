@@ -111,11 +111,24 @@ extension KioskDatabase {
     }
 
     static func clearRoster(_ db: Database) throws {
+        // This station's check-ins the hub has (or refused for good, with nothing left to do) go
+        // to the archive with their guest's code and name: the next event's counts and door
+        // start clean. Those still waiting for the hub, or listed as refused, stay with their guests.
+        let unsettled = "SELECT guest_id FROM outbox WHERE state IN ('pending', 'rejected') AND guest_id IS NOT NULL"
+        try db.execute(sql: """
+            INSERT INTO check_ins_archive (event_id, idempotency_key, guest_id, guest_code, guest_name, device_id, station, operator,
+                                           source, direction, scanned_at, undone_at, hub_status, hub_detail, archived_at)
+            SELECT (SELECT value FROM settings WHERE key = ?), c.idempotency_key, c.guest_id, g.code, g.name, c.device_id, c.station,
+                   c.operator, c.source, c.direction, c.scanned_at, c.undone_at, c.hub_status, c.hub_detail, ?
+            FROM check_ins c LEFT JOIN guests g ON g.id = c.guest_id
+            WHERE c.origin = 'local' AND c.guest_id NOT IN (\(unsettled))
+            """, arguments: [SyncSettingKey.eventID.rawValue, Timestamp.now().milliseconds])
+        try db.execute(sql: "DELETE FROM check_ins WHERE origin = 'local' AND guest_id NOT IN (\(unsettled))")
         // Guests referenced by a check-in still waiting for the hub stay: the operator may look
         // them up until the upload settles.
         try db.execute(sql: """
             DELETE FROM guests WHERE id NOT IN (SELECT guest_id FROM check_ins WHERE origin = 'local')
-              AND id NOT IN (SELECT guest_id FROM outbox WHERE state = 'pending' AND guest_id IS NOT NULL)
+              AND id NOT IN (\(unsettled))
             """)
         try db.execute(sql: "DELETE FROM check_ins WHERE origin != 'local'")
         try db.execute(sql: "DELETE FROM access_types WHERE id NOT IN (SELECT access_type_id FROM guests)")

@@ -18,13 +18,17 @@ extension ConsoleModel {
             frame.fill(0, " Check-in · \(status.stationName) · \(modeText)", .bar)
         }
         if !clock.isEmpty { frame.put(0, max(0, columns - TerminalText.width(clock) - 1), clock, direction == .exit ? .panel(.farewell) : .bar) }
-        if mode == .operatorMode, let counts = status.counts {
+        if mode == .operatorMode, !isSettingUp, let counts = status.counts {
             let text = TerminalText.clean(counts)
             frame.put(1, max(0, columns - TerminalText.width(text) - 1), text, .bold)
         }
 
         if screen == .diagnostic || (screen == .confirmQuit && diagnostic != nil) {
             drawDiagnostic(into: &frame)
+            return frame
+        }
+        if isSettingUp || (screen == .confirmQuit && [.signIn, .pickEvent, .download].contains(quitReturn)) {
+            drawSetup(into: &frame)
             return frame
         }
 
@@ -155,6 +159,8 @@ extension ConsoleModel {
             frame.put(top + 2, 3, "A  print them all now, in order")
             frame.put(top + 3, 3, "O  print them on the other printer")
             frame.put(top + 4, 3, "C  cancel them (hand badges out at the desk)")
+        case .signIn, .pickEvent, .download:
+            break
         case .pin:
             frame.put(top, 1, "Staff PIN: " + String(repeating: "•", count: pinInput.count), .bold)
             frame.put(top + 1, 1, "Enter to confirm · Esc back to self-service")

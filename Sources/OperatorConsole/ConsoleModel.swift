@@ -27,6 +27,12 @@ public struct ConsoleModel: Sendable, Equatable {
         case pin
         /// Storage did not start: no scanning, only the diagnostic and quit.
         case diagnostic
+        /// Not signed in and no local roster: hub address, e-mail, password.
+        case signIn
+        /// Signed in, no event chosen: today's, this week's or all events.
+        case pickEvent
+        /// The chosen event's first roster download, with its progress.
+        case download
     }
 
     public enum Mode: Sendable, Equatable {
@@ -37,7 +43,7 @@ public struct ConsoleModel: Sendable, Equatable {
     /// Seconds a result stays on the attendee panel before "Scan your ticket" returns.
     public static let panelSeconds = 4.0
 
-    public private(set) var screen: Screen = .idle
+    public internal(set) var screen: Screen = .idle
     public private(set) var mode: Mode = .operatorMode
     /// The code being typed on the idle screen.
     public private(set) var input = ""
@@ -46,7 +52,7 @@ public struct ConsoleModel: Sendable, Equatable {
     /// The badge job whose progress the panel's badge line shows.
     public private(set) var panelBadgeJob: Int64?
     /// A one-line message for the operator (validation, "Badge reprinted", errors).
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
     /// "Storage updated v1 → v2", shown once after an upgrade until dismissed by the next action.
     public var banner: String?
     public var status = StationStatusLine()
@@ -66,12 +72,22 @@ public struct ConsoleModel: Sendable, Equatable {
     public private(set) var pinInput = ""
     public private(set) var pinGuard = PINGuard()
     /// The sign-out screen's choice while it is open.
-    public private(set) var signOutPrompt: SignOutPrompt?
+    public internal(set) var signOutPrompt: SignOutPrompt?
+    /// The sign-in screen's form while the station is being set up.
+    public internal(set) var signInForm: SignInForm?
+    /// The event picker after sign-in.
+    public internal(set) var eventPicker: EventPicker?
+    /// The first roster download's progress.
+    public internal(set) var download: RosterDownload?
+    /// What the set-up screens start from (the configuration's hub and event, the last e-mail).
+    public var setupDefaults = SetupDefaults()
+    /// Where "keep running" returns from the quit prompt.
+    var quitReturn: Screen = .idle
     /// Whether this station records entries or exits (shown unmistakably on every screen).
     public private(set) var direction: Direction = .entry
     public let pin: String?
     /// Bells to ring at the next draw (taken by the renderer's caller).
-    public private(set) var pendingBells = 0
+    public internal(set) var pendingBells = 0
     public var size = TerminalSize(rows: 24, columns: 80)
 
     /// - Parameters:
@@ -177,10 +193,12 @@ public struct ConsoleModel: Sendable, Equatable {
         case .help:
             screen = .idle
             return []
+        case .signIn, .pickEvent, .download:
+            return handleSetup(key)
         case .confirmQuit:
             // Only the function key: a scanner typing "Y…" must never stop the station.
             if key == .function(10) { return [.quit] }
-            screen = diagnosticQuit ? .diagnostic : .idle
+            screen = diagnosticQuit ? .diagnostic : quitReturn
             return []
         case .signOut: return handleSignOut(key)
         case .staleBadges:
@@ -278,7 +296,7 @@ public struct ConsoleModel: Sendable, Equatable {
                 screen = .idle
                 input = ""
             }
-        case 10: screen = .confirmQuit; diagnosticQuit = false
+        case 10: screen = .confirmQuit; diagnosticQuit = false; quitReturn = .idle
         case 11:
             screen = .refusedUploads
             return [.listRefused]
@@ -440,11 +458,11 @@ public struct ConsoleModel: Sendable, Equatable {
             return []
         case .cancel:
             signOutPrompt = nil
-            screen = .idle
+            screen = eventPicker != nil ? .pickEvent : .idle
             return []
         case .confirm(let choice):
             signOutPrompt = nil
-            screen = .idle
+            screen = eventPicker != nil ? .pickEvent : .idle
             return [.signOut(choice)]
         }
     }

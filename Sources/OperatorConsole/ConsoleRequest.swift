@@ -24,6 +24,16 @@ public enum ConsoleRequest: Sendable, Equatable {
     /// The operator's answer about badges that waited too long.
     case answerStaleBadges(StaleBadgesChoice)
     case signOut(PendingChangesChoice)
+    /// Sign this station in to a hub (the sign-in screen).
+    case signIn(SignInCredentials)
+    /// The signed-in staff member's events in a range (the event picker).
+    case listEvents(EventRange)
+    /// Use this event and download its roster.
+    case useEvent(EventChoice)
+    /// Download the chosen event's roster again (a download a stop interrupted).
+    case resumeDownload(event: String)
+    /// No hub: start on the demo roster (offered on the sign-in screen of an empty station).
+    case useDemoRoster
     /// Quit confirmed.
     case quit
 }

@@ -10,8 +10,14 @@ extension SyncEngine {
     /// Another door's admission reaches this station within a second; while this connection is
     /// down, the interval pull is the fallback, and offline the station works as always.
     func followLoop() async {
+        guard configuration.followWait > .zero else { return }
         var failures = 0
         while !Task.isCancelled {
+            if let quietUntil, quietUntil > .now {
+                // The hub asked for quiet: the follow request waits like everything else.
+                try? await Task.sleep(until: quietUntil, clock: .continuous)
+                continue
+            }
             guard let cursor = await followableCursor() else {
                 following = false
                 try? await Task.sleep(for: .seconds(1))

@@ -29,6 +29,8 @@ public actor SyncEngine {
     var lastError: String?
     /// Seconds the hub asked to wait (`429 Retry-After`) before the next request.
     var retryAfterSeconds: Int?
+    /// Until when the hub asked for quiet (`429 Retry-After`): no loop sends anything before.
+    var quietUntil: ContinuousClock.Instant?
     var consecutiveFailures = 0
     var published: SyncStatus?
     /// The clock skew last written to the store (only changes are written).
@@ -103,6 +105,10 @@ public actor SyncEngine {
         await withTaskCancellationHandler {
             var nextPull = ContinuousClock.now
             while !Task.isCancelled {
+                if let quietUntil, quietUntil > .now {
+                    await pause(for: ContinuousClock.now.duration(to: quietUntil), kind: .backoff)
+                    continue
+                }
                 let pushOnly = ContinuousClock.now < nextPull || following
                 let wait: Duration
                 let kind: PauseKind
@@ -153,7 +159,9 @@ public actor SyncEngine {
             nudged = true
             return
         }
-        guard force || pauseKind == .interval else { return }
+        // The hub asked for quiet (a 429 answered to either loop): a nudge waits for it too.
+        let quiet = quietUntil.map { $0 > .now } ?? false
+        guard force || (pauseKind == .interval && !quiet) else { return }
         self.wakeup = nil
         timer?.cancel()
         wakeup.resume()
@@ -276,7 +284,11 @@ public actor SyncEngine {
                     try await refreshSession(rejected: token)
                 case .status(let code, _, let retryAfter) where error.isTransient:
                     monitor.failed()
-                    if code == 429 { retryAfterSeconds = retryAfter ?? 1 }
+                    if code == 429 {
+                        let seconds = retryAfter ?? 1
+                        retryAfterSeconds = seconds
+                        quietUntil = .now + configuration.retrySchedule.delay(afterFailures: 1, retryAfterSeconds: seconds)
+                    }
                     throw .unreachable(error.summary)
                 case .status(403, let problem?, _) where problem.type == ProblemDocument.stationNotRegisteredProblemType && !reregistered:
                     // The hub gave this station's registration to a newer session of it (a

@@ -20,6 +20,7 @@ public struct SyncConfiguration: Sendable {
     public var slowThreshold: Duration = .seconds(3)
     /// How long a follow request may wait at the hub for the next change (a long-poll); its
     /// answer is also the connection's heartbeat, so it stays below the hub's idle timeout.
+    /// Zero turns following off (the interval pull alone).
     public var followWait: Duration = .seconds(20)
     /// The largest hub answer read (see ``HubClient/maximumAnswerBytes``).
     public var maximumAnswerBytes = HubClient.maximumAnswerBytes

@@ -60,9 +60,17 @@ public enum StationLauncher {
         if let name = configuration.stationName { try await database.setSetting(.stationName, name) }
         if let name = configuration.operatorName { try await database.setSetting(.operatorName, name) }
 
-        // 3. The hub session, or the embedded default with the demo roster.
-        let sync = try openSync(&configuration, database: database)
-        if sync == nil, options.demoRoster, storage.guests == 0 {
+        // 3. The hub session and where the day starts: the console signs in and picks the event
+        // itself; headless without a hub, the embedded default with the demo roster.
+        let session = try? SessionFile(dataDirectory: database.dataDirectory).load()
+        let chosen = try? database.syncEvent()
+        let facts = StationStart.Facts(
+            signedInAs: session.flatMap { $0.signedOut ? nil : StationRuntime.signedInWords($0) },
+            chosenEvent: chosen?.eventName, chosenEventComplete: chosen?.complete ?? false,
+            importedGuests: (try? database.importedGuestCount()) ?? storage.guests, configuredEvent: configuration.event)
+        let start = StationStart.decide(facts)
+        let sync = try openSync(&configuration, session: session, database: database, forSetup: !headless && start != .scan, logger: logger)
+        if headless, sync == nil, options.demoRoster, storage.guests == 0 {
             let summary = try await database.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
             logger.notice("imported the demo roster", metadata: ["guests": "\(summary.imported)"])
         }
@@ -88,12 +96,28 @@ public enum StationLauncher {
         if headless {
             services.append(Configured(service: HeadlessService(runtime: runtime), successTerminationBehavior: .gracefullyShutdownGroup,
                                        serviceName: "headless log"))
+            if let event = StationStart.configuredEventToUse(facts) {
+                services.append(Configured(service: ConfiguredEventService(runtime: runtime, event: event), successTerminationBehavior: .ignore,
+                                           serviceName: "configured event"))
+            }
         } else {
             var model = ConsoleModel(pin: configuration.selfServicePIN, selfService: configuration.selfService)
             model.setDirection(configuration.direction)
             if case .updated(let from, let to) = storage.storage { model.banner = "Storage updated v\(from) → v\(to)" }
-            services.append(Configured(service: ConsoleService(runtime: runtime, model: model), successTerminationBehavior: .gracefullyShutdownGroup,
-                                       serviceName: "console"))
+            model.setupDefaults = SetupDefaults(hub: options.configuration.hubURL, event: configuration.event,
+                                                email: session?.staffEmail ?? "", demo: options.demoRoster)
+            var firstRequests: [ConsoleRequest] = []
+            switch start {
+            case .scan: break
+            case .signIn: model.openSignIn()
+            case .pickEvent(let who): firstRequests = model.openEventPicker(signedInAs: who)
+            case .download(let event):
+                model.openDownload(event: event)
+                let selector = StationStart.configuredEventToUse(facts)
+                firstRequests = [selector.map { .useEvent(EventChoice(id: $0, name: $0, when: "")) } ?? .resumeDownload(event: event)]
+            }
+            services.append(Configured(service: ConsoleService(runtime: runtime, model: model, firstRequests: firstRequests),
+                                       successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "console"))
         }
         services.append(Configured(service: EventsEndService(runtime: runtime), serviceName: "events"))
         services.append(Configured(service: HealthService(runtime: runtime, database: database), serviceName: "health"))
@@ -129,16 +153,22 @@ public enum StationLauncher {
         return 0
     }
 
-    /// The hub this station syncs with: the signed-in session's (`kiosk signin`), which a
-    /// configured or given `--hub` must match.
-    static func openSync(_ configuration: inout StationConfiguration, database: KioskDatabase) throws -> SyncEngine? {
-        let session = try? SessionFile(dataDirectory: database.dataDirectory).load()
-        if configuration.hubURL == nil, let session, !session.signedOut { configuration.hubURL = session.hubURL }
-        guard let hub = try configuration.hubURL ?? database.setting(.hubURL) else { return nil }
+    /// The hub this station syncs with. The signed-in session's hub (chosen on this station)
+    /// wins over a configured `hub` until sign-out; the configured one is then the sign-in
+    /// screen's. Without either, no sync engine unless the console is to sign in (`forSetup`).
+    static func openSync(_ configuration: inout StationConfiguration, session: StationSession?, database: KioskDatabase, forSetup: Bool,
+                         logger: Logger) throws -> SyncEngine? {
         func trimmed(_ text: String) -> String { text.hasSuffix("/") ? String(text.dropLast()) : text }
-        if let session, trimmed(session.hubURL) != trimmed(hub) {
-            throw StationError.unusableInput("This station is signed in to \(session.hubURL), not \(hub): run kiosk signout, then kiosk signin --hub \(hub).")
+        if let session, !session.signedOut {
+            if let configured = configuration.hubURL, trimmed(configured) != trimmed(session.hubURL) {
+                logger.warning("signed in to another hub than the configuration's: the session's is used until sign-out",
+                               metadata: ["session": "\(session.hubURL)", "configured": "\(configured)"])
+                FileHandle.standardError.write(Data("kiosk run: signed in to \(session.hubURL), which wins over hub = \(configured) until sign-out.\n".utf8))
+            }
+            configuration.hubURL = session.hubURL
         }
+        let knownHub = try configuration.hubURL ?? database.setting(.hubURL)
+        guard forSetup || knownHub != nil || session != nil else { return nil }
         do {
             return try SyncEngine(database: database)
         } catch {

@@ -12,6 +12,9 @@ struct ConsoleTmuxTests {
         let directory = TemporaryDirectory("kiosk-console")
         let console = try TmuxConsole(["--data-dir", directory.appending("data").path] + extra, directory: directory, environment: environment,
                                       wrapper: wrapper)
+        // An empty station opens on the sign-in screen; F5 starts it on the demo roster instead.
+        try console.waitFor("Sign in to the hub")
+        try console.send("F5")
         try console.waitFor("Scan your ticket")
         return (console, directory)
     }
@@ -192,6 +195,8 @@ struct ConsoleTmuxTests {
         let console = try TmuxConsole(["--data-dir", directory.appending("data").path, "--config", directory.appending("kiosk.conf").path, "--self-service"],
                                       directory: directory)
         defer { console.stop() }
+        try console.waitFor("Sign in to the hub")
+        try console.send("F5")
         try console.waitFor("Staff: press any function key")
         try console.send("F4")
         try console.waitFor("Staff PIN:")

@@ -234,7 +234,7 @@ public actor StationRuntime {
     }
 
     public func signOut(_ choice: PendingChangesChoice) async {
-        guard let sync else {
+        guard let sync, await signedInAs() != nil else {
             let pending = (try? database.pendingCount()) ?? 0
             emit(.notice("Not signed in to a hub; \(pending) pending check-in(s) stay on this station", action: "sign_out"))
             return

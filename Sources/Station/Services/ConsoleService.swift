@@ -10,6 +10,8 @@ import ServiceLifecycle
 struct ConsoleService: Service {
     let runtime: StationRuntime
     let model: ConsoleModel
+    /// What to do as soon as the console is up (list the events, resume a download).
+    var firstRequests: [ConsoleRequest] = []
 
     private enum Input: Sendable {
         case terminal(TerminalInput)
@@ -18,6 +20,7 @@ struct ConsoleService: Service {
         case status(StationStatusLine)
         case results(String, [GuestRow])
         case refused([RefusedUpload])
+        case setup(SetupAnswer)
     }
 
     /// Returns when the operator quits (the station then stops) or, after a signal, when the
@@ -41,6 +44,10 @@ struct ConsoleService: Service {
         var lastStatus = ContinuousClock.now
         let start = ContinuousClock.now
         func now() -> Double { (ContinuousClock.now - start).seconds }
+        // The set-up step under way (sign-in, event list, roster download): one at a time.
+        var setupTask: Task<Void, Never>?
+        defer { setupTask?.cancel() }
+        for request in firstRequests { perform(request, continuation: continuation, setupTask: &setupTask) }
 
         for await input in inputs {
             switch input {
@@ -56,7 +63,7 @@ struct ConsoleService: Service {
             case .terminal(.key(let key)):
                 for request in model.handle(key, now: now()) {
                     if case .quit = request { return }
-                    perform(request, continuation: continuation)
+                    perform(request, continuation: continuation, setupTask: &setupTask)
                 }
             case .station(let event):
                 apply(event, to: &model, now: now())
@@ -74,13 +81,20 @@ struct ConsoleService: Service {
                 model.searchResults(for: query, rows)
             case .refused(let uploads):
                 model.showRefused(uploads)
+            case .setup(let answer):
+                for request in model.apply(answer) { perform(request, continuation: continuation, setupTask: &setupTask) }
+                if case .rosterReady = answer {
+                    model.setAccessChoices(runtime.accessChoices())
+                    model.setStatus(await runtime.statusLine())
+                }
             }
             terminal.draw(model.frame(clock: Self.clock(), now: now()), bells: model.takeBells())
         }
     }
 
-    private func perform(_ request: ConsoleRequest, continuation: AsyncStream<Input>.Continuation) {
+    private func perform(_ request: ConsoleRequest, continuation: AsyncStream<Input>.Continuation, setupTask: inout Task<Void, Never>?) {
         let runtime = self.runtime
+        let answer: @Sendable (SetupAnswer) -> Void = { continuation.yield(.setup($0)) }
         switch request {
         case .submitCode(let code):
             runtime.submit(Presentation(.code(code), source: .typed, at: .now()))
@@ -107,7 +121,24 @@ struct ConsoleService: Service {
         case .answerStaleBadges(let choice):
             Task { await runtime.answerStaleBadges(choice) }
         case .signOut(let choice):
-            Task { await runtime.signOut(choice) }
+            Task {
+                await runtime.signOut(choice)
+                if await runtime.needsSignIn() { answer(.signedOut) }
+            }
+        case .signIn(let credentials):
+            setupTask?.cancel()
+            setupTask = Task { answer(await runtime.signIn(credentials)) }
+        case .listEvents(let range):
+            Task { answer(await runtime.events(range)) }
+        case .useEvent(let event):
+            setupTask?.cancel()
+            setupTask = Task { await runtime.useEvent(event.id, name: event.name, answer: answer) }
+        case .resumeDownload(let event):
+            setupTask?.cancel()
+            setupTask = Task { await runtime.downloadRoster(event: event, answer: answer) }
+        case .useDemoRoster:
+            setupTask?.cancel()
+            setupTask = Task { answer(await runtime.useDemoRoster()) }
         case .quit:
             break
         }

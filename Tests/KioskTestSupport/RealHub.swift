@@ -2,35 +2,34 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import KioskTestSupport
 
 /// A real `checkin-hub serve` process on loopback with a SQLite database in a temporary
 /// directory, set up through the hub's own command line (DESIGN.md's contract).
-final class RealHub: @unchecked Sendable {
-    static let executable = BuiltProducts.executable("checkin-hub")
+public final class RealHub: @unchecked Sendable {
+    public static let executable = BuiltProducts.executable("checkin-hub")
 
     /// Whether this build has the hub server (the hub area, issue 5, is merged).
-    static let available: Bool = {
+    public static let available: Bool = {
         guard FileManager.default.isExecutableFile(atPath: executable.path),
               let result = try? run(executable, ["serve", "--help"], timeout: 30) else { return false }
         // The placeholder executable of the hub area exits 0 for anything: ask for the real help.
         return result.status == 0 && (result.stdout + result.stderr).contains("--db")
     }()
 
-    let directory: TemporaryDirectory
-    let database: String
-    let port: Int
-    let eventID: String
-    let email = "alex@example.org"
-    let password = "correct horse battery"
+    public let directory: TemporaryDirectory
+    public let database: String
+    public let port: Int
+    public let eventID: String
+    public let email = "alex@example.org"
+    public let password = "correct horse battery"
     /// Extra `checkin-hub serve` arguments (e.g. a short access-token lifetime).
-    let serveArguments: [String]
+    public let serveArguments: [String]
     // Touched only by the test that owns this hub, one call at a time.
     private var process: Process?
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    public var url: String { "http://127.0.0.1:\(port)" }
 
-    init(guests: Int, serveArguments: [String] = []) throws {
+    public init(guests: Int, serveArguments: [String] = []) throws {
         self.serveArguments = serveArguments
         directory = TemporaryDirectory("real-hub")
         database = "sqlite:" + directory.appending("hub.sqlite").path
@@ -42,7 +41,7 @@ final class RealHub: @unchecked Sendable {
         try start()
     }
 
-    func start() throws {
+    public func start() throws {
         guard process == nil else { return }
         let process = Process()
         process.executableURL = Self.executable
@@ -59,36 +58,38 @@ final class RealHub: @unchecked Sendable {
         throw HubFailure("checkin-hub did not answer on \(url)")
     }
 
-    func stop() {
+    public func stop() {
         guard let process else { return }
         process.terminate()
         process.waitUntilExit()
         self.process = nil
     }
 
-    func remove() {
+    public func remove() {
         stop()
         directory.remove()
     }
 
     /// `checkin-hub stats --json` for the event (the first one by default).
-    func stats(event: String? = nil) throws -> [String: Any] {
+    public func stats(event: String? = nil) throws -> [String: Any] {
         try run(Self.executable, ["stats", "--db", database, "--event", event ?? eventID, "--json"]).json()
     }
 
     /// A roster CSV of `guests` guests with codes `CODE000000`…, names `Guest N` (or `prefix N`).
-    static func roster(_ guests: Int, namePrefix: String = "Guest") -> String {
+    public static func roster(_ guests: Int, namePrefix: String = "Guest") -> String {
         "code,name,email\n" + (0..<guests).map { String(format: "CODE%06d,\(namePrefix) %d,guest%d@example.org", $0, $0, $0) }
             .joined(separator: "\n") + "\n"
     }
 
     /// Creates another event with its roster (through the hub's command line); returns its id.
-    func addEvent(name: String, roster: String) throws -> String {
-        try Self.createEvent(database: database, directory: directory, name: name, roster: roster)
+    /// - Parameter arguments: more `checkin-hub event create` options (`--starts`, `--time-zone`…).
+    public func addEvent(name: String, roster: String, arguments: [String] = []) throws -> String {
+        try Self.createEvent(database: database, directory: directory, name: name, roster: roster, arguments: arguments)
     }
 
-    static func createEvent(database: String, directory: TemporaryDirectory, name: String, roster: String) throws -> String {
-        let created = try run(executable, ["event", "create", "--db", database, "--name", name, "--json"])
+    public static func createEvent(database: String, directory: TemporaryDirectory, name: String, roster: String,
+                                   arguments: [String] = []) throws -> String {
+        let created = try run(executable, ["event", "create", "--db", database, "--name", name, "--json"] + arguments)
         guard created.status == 0, let id = try created.json()["id"] as? String else {
             throw HubFailure("event create: \(created.stderr)")
         }
@@ -100,12 +101,12 @@ final class RealHub: @unchecked Sendable {
     }
 
     /// `checkin-hub tokens list --json`.
-    func sessions() throws -> [[String: Any]] {
+    public func sessions() throws -> [[String: Any]] {
         let result = try run(Self.executable, ["tokens", "list", "--db", database, "--json"])
         return (try result.json()["sessions"] as? [[String: Any]]) ?? []
     }
 
-    func healthy() -> Bool {
+    public func healthy() -> Bool {
         guard let url = URL(string: url + "/v1/health") else { return false }
         let done = DispatchSemaphore(value: 0)
         let ok = LockedFlag()
@@ -117,7 +118,7 @@ final class RealHub: @unchecked Sendable {
         return ok.value
     }
 
-    static func freePort() -> Int {
+    public static func freePort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -130,14 +131,15 @@ final class RealHub: @unchecked Sendable {
     }
 }
 
-struct HubFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct HubFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
-final class LockedFlag: @unchecked Sendable {
+public final class LockedFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
-    func set() { lock.withLock { flag = true } }
-    var value: Bool { lock.withLock { flag } }
+    public init() {}
+    public func set() { lock.withLock { flag = true } }
+    public var value: Bool { lock.withLock { flag } }
 }

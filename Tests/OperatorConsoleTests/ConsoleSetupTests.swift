@@ -1,0 +1,101 @@
+import CheckInCore
+import OperatorConsole
+import Testing
+
+/// The set-up screens as values: sign-in, event picker, download.
+struct ConsoleSetupTests {
+    func typed(_ text: String, into model: inout ConsoleModel) {
+        for character in text { model.handle(.character(character), now: 0) }
+    }
+
+    @Test func thePasswordIsNeverDrawnNorDescribed() {
+        var model = ConsoleModel()
+        model.openSignIn()
+        typed("http://hub.test", into: &model)
+        model.handle(.tab, now: 0)
+        typed("ada@example.org", into: &model)
+        model.handle(.enter, now: 0)
+        typed("s3cr3t-pass", into: &model)
+        #expect(!model.frame().text.contains("s3cr3t"))
+        #expect(model.frame().text.contains(SignInForm.mask))
+        let requests = model.handle(.enter, now: 0)
+        guard case .signIn(let credentials)? = requests.first else {
+            Issue.record("no sign-in request: \(requests)")
+            return
+        }
+        #expect(credentials.password == "s3cr3t-pass")
+        #expect(!"\(credentials)".contains("s3cr3t") && !String(reflecting: credentials).contains("s3cr3t"))
+        #expect(!"\(requests)".contains("s3cr3t"))
+        #expect(!"\(model)".contains("s3cr3t"), "the model keeps no copy once submitted")
+    }
+
+    @Test func aRefusedSignInKeepsTheFormAndAsksForThePasswordAgain() {
+        var model = ConsoleModel()
+        model.setupDefaults = SetupDefaults(hub: "http://hub.test", email: "ada@example.org")
+        model.openSignIn()
+        #expect(model.signInForm?.field == .password, "the configured hub and the last e-mail are not asked for")
+        typed("wrong", into: &model)
+        _ = model.handle(.enter, now: 0)
+        _ = model.apply(.signInRefused("The hub refused this e-mail and password: check them and try again."))
+        #expect(model.screen == .signIn)
+        #expect(model.signInForm?.hasPassword == false)
+        #expect(model.frame().text.contains("The hub refused this e-mail and password"))
+    }
+
+    @Test func afterSignInTheConfiguredEventIsUsedElseThePickerAsksForTodaysEvents() {
+        var model = ConsoleModel()
+        #expect(model.apply(.signedIn(as: "Ada (staff) at http://hub.test")) == [.listEvents(.today)])
+        #expect(model.screen == .pickEvent)
+        var configured = ConsoleModel()
+        configured.setupDefaults = SetupDefaults(event: "summit")
+        #expect(configured.apply(.signedIn(as: "Ada")) == [.useEvent(EventChoice(id: "summit", name: "summit", when: ""))])
+        #expect(configured.screen == .download)
+    }
+
+    @Test func thePickerSwitchesRangesChoosesWithEnterAndIgnoresAnswersForAnotherRange() {
+        var model = ConsoleModel()
+        _ = model.openEventPicker(signedInAs: "Ada")
+        #expect(model.handle(.right, now: 0) == [.listEvents(.week)])
+        _ = model.apply(.events([EventChoice(id: "old", name: "Old", when: "")], for: .today))
+        #expect(model.eventPicker?.events.isEmpty == true, "a late answer for today does not fill this week's list")
+        let summit = EventChoice(id: "s", name: "Summit", when: "Tue 24 Nov 09:00")
+        _ = model.apply(.events([EventChoice(id: "a", name: "Gala", when: ""), summit], for: .week))
+        model.handle(.down, now: 0)
+        #expect(model.handle(.enter, now: 0) == [.useEvent(summit)])
+        #expect(model.handle(.enter, now: 0) == [], "one choice at a time")
+    }
+
+    @Test func downloadProgressThenReadyOpensTheScanScreen() {
+        var model = ConsoleModel()
+        model.openDownload(event: "Summit")
+        _ = model.apply(.downloading(event: "Summit", done: 1000, total: 4000))
+        #expect(model.frame().text.contains("1000 of 4000 guests"))
+        _ = model.apply(.downloadPaused(event: "Summit", problem: "Cannot reach the hub"))
+        #expect(model.frame().text.contains("Paused: Cannot reach the hub"))
+        _ = model.apply(.downloading(event: "Summit", done: 2000, total: nil))
+        #expect(model.download?.total == 4000, "the total stays known")
+        _ = model.apply(.rosterReady(event: "Summit", guests: 4000))
+        #expect(model.screen == .idle)
+        #expect(model.notice?.contains("Summit: 4000 guests on this station") == true)
+    }
+
+    @Test func quitFromASetUpScreenReturnsToIt() {
+        var model = ConsoleModel()
+        model.openSignIn()
+        model.handle(.function(10), now: 0)
+        #expect(model.screen == .confirmQuit)
+        model.handle(.character("Y"), now: 0)
+        #expect(model.screen == .signIn)
+        model.handle(.function(10), now: 0)
+        #expect(model.handle(.function(10), now: 0) == [.quit])
+    }
+
+    @Test func aSignOutThatLeavesNoRosterOpensTheSignInScreenAgain() {
+        var model = ConsoleModel()
+        model.setupDefaults = SetupDefaults(hub: "http://hub.test", email: "ada@example.org", demo: true)
+        _ = model.apply(.signedOut)
+        #expect(model.screen == .signIn)
+        #expect(model.frame().text.contains("F5 demo roster"))
+        #expect(model.handle(.function(5), now: 0) == [.useDemoRoster])
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import KioskStore
+import KioskTestSupport
+import Testing
+
+/// The station day from its own screen: the real console in tmux against a real hub, from an
+/// empty data directory to the first welcome, with nothing typed on a shell.
+@Suite(.serialized, .timeLimit(.minutes(4)), .tags(.endToEnd), .endToEnd, .blocking, .enabled(if: RealHub.available, "needs the checkin-hub server"))
+struct ConsoleSetupTmuxTests {
+    @Test func signInPickTheEventDownloadItsRosterAndCheckInFromTheConsole() throws {
+        let hub = try RealHub(guests: 3)
+        defer { hub.remove() }
+        let today = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3600))
+        _ = try hub.addEvent(name: "Summit Day", roster: RealHub.roster(2500, namePrefix: "Summit"), arguments: ["--starts", today])
+        _ = try hub.addEvent(name: "Next Year Gala", roster: RealHub.roster(5), arguments: ["--starts", "2099-01-01T18:00:00Z"])
+        let directory = TemporaryDirectory("kiosk-setup")
+        defer { directory.remove() }
+        let console = try TmuxConsole(["--data-dir", directory.appending("data").path], directory: directory)
+        defer { console.stop() }
+
+        try console.waitFor("Sign in to the hub")
+        try console.type(hub.url)
+        try console.send("Tab")
+        try console.type(hub.email)
+        try console.send("Enter")
+        try console.type("not the password")
+        try console.send("Enter")
+        try console.waitFor("The hub refused this e-mail and password")
+        try console.type(hub.password)
+        var screen = try console.screen()
+        #expect(!screen.contains(hub.password), "the password is never shown")
+        try console.send("Enter")
+
+        // Today's events: the one that started an hour ago, not next year's.
+        screen = try console.waitFor("Summit Day")
+        #expect(screen.contains("Choose the event — signed in as Alex"))
+        #expect(!screen.contains("Next Year Gala"))
+        try console.send("Right", "Right")
+        try console.waitFor("Next Year Gala")
+        try console.send("Left")
+        try console.waitFor("[This week]")
+        try console.send("Left")
+        screen = try console.waitFor("[Today]")
+        // Pick "Summit Day" wherever it is in today's list.
+        let rows = screen.split(separator: "\n").filter { $0.hasPrefix(" ▶ ") || $0.hasPrefix("   ") }.map(String.init)
+        let names = rows.compactMap { row -> String? in
+            let name = row.dropFirst(3).trimmingCharacters(in: .whitespaces)
+            return name.isEmpty ? nil : name
+        }
+        let summitIndex = names.firstIndex { $0.hasPrefix("Summit Day") } ?? 0
+        let selectedIndex = names.firstIndex { _ in true } ?? 0
+        for _ in selectedIndex..<summitIndex { try console.send("Down") }
+        try console.waitFor("▶ Summit Day")
+        try console.send("Enter")
+        try console.waitFor("Summit Day: 2500 guests on this station — ready to scan", seconds: 60)
+
+        try console.type("CODE000007")
+        try console.send("Enter")
+        try console.waitFor("Welcome, Summit 7")
+
+        // Nothing the operator typed reached the screen's log or the log file.
+        let logs = [directory.appending("stderr.log"), directory.appending("data/logs/kiosk.log")]
+            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }.joined()
+        #expect(!logs.contains(hub.password))
+        #expect(!logs.contains("not the password"))
+        let session = try String(contentsOf: directory.appending("data/session.json"), encoding: .utf8)
+        #expect(!session.contains(hub.password))
+    }
+
+    @Test func whatWasChosenOnTheConsoleWinsOverTheConfigurationUntilSignOut() throws {
+        let hub = try RealHub(guests: 20)
+        defer { hub.remove() }
+        let directory = TemporaryDirectory("kiosk-setup")
+        defer { directory.remove() }
+        let data = directory.appending("data")
+        let signIn = try run(BuiltProducts.executable("kiosk"), ["signin", "--hub", hub.url, "--email", hub.email, "--password-env", "PW", "--data-dir", data.path],
+                             environment: ["PW": hub.password])
+        #expect(signIn.status == 0, "\(signIn.stderr)")
+        let use = try run(BuiltProducts.executable("kiosk"), ["use", hub.eventID, "--data-dir", data.path])
+        #expect(use.status == 0, "\(use.stderr)")
+        // The configuration names another hub and event: the station's own choice wins.
+        let other = try hub.addEvent(name: "Other Event", roster: RealHub.roster(3, namePrefix: "Other"))
+        try "hub = \(hub.url)/\nevent = \(other)\n".write(to: directory.appending("kiosk.conf"), atomically: true, encoding: .utf8)
+
+        // Started with the roster not downloaded yet: the download screen, then scanning.
+        let console = try TmuxConsole(["--data-dir", data.path, "--config", directory.appending("kiosk.conf").path], directory: directory)
+        defer { console.stop() }
+        try console.waitFor("Sync Test: 20 guests on this station — ready to scan", seconds: 60)
+        try console.type("CODE000003")
+        try console.send("Enter")
+        try console.waitFor("Welcome, Guest 3")
+        try console.waitFor("0 pending sync", seconds: 30)
+
+        // Sign-out with nothing pending goes straight through, to the sign-in screen; the
+        // configured hub is not asked for again.
+        try console.send("F8")
+        let screen = try console.waitFor("Sign in to the hub")
+        #expect(screen.contains("(from the configuration)"))
+        #expect(!screen.contains("   Hub:       "))
+        try console.type(hub.password)
+        try console.send("Enter")
+        // The e-mail was kept from the last sign-in; now the configured event applies.
+        try console.waitFor("Other Event: 3 guests on this station — ready to scan", seconds: 60)
+        try console.type("CODE000001")
+        try console.send("Enter")
+        try console.waitFor("Welcome, Other 1")
+        // The last event's check-in is archived: it counts neither here nor at all doors.
+        try console.waitFor("Here 1 · all doors 1 of 3")
+    }
+}
