@@ -7,5 +7,5 @@ extension Kiosk {
 }
 
 extension BenchCommand {
-    static var stationBenchmarks: [any ParsableCommand.Type] { [BenchStartupCommand.self, BenchDoorCommand.self] }
+    static var stationBenchmarks: [any ParsableCommand.Type] { [BenchStartupCommand.self, BenchDoorCommand.self, BenchPropagationCommand.self] }
 }
