@@ -2,6 +2,7 @@ import CheckInCore
 import Foundation
 import KioskStore
 import Logging
+import QRScan
 import RosterSync
 
 /// `kiosk bench propagation`: how long after Door A commits an admission Door B knows of it.
@@ -31,12 +32,7 @@ public struct PropagationBenchmark: Sendable {
         /// Rounds whose admission B had not learned within the round's limit.
         public var missed: Int
 
-        public func percentile(_ p: Double) -> Double {
-            guard !milliseconds.isEmpty else { return .nan }
-            let sorted = milliseconds.sorted()
-            let rank = max(0, min(sorted.count - 1, Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1))
-            return sorted[rank]
-        }
+        public func percentile(_ p: Double) -> Double { CorpusScore.percentile(milliseconds, p) }
     }
 
     /// Runs the baseline (interval pull only), then following on.
