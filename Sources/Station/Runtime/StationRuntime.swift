@@ -28,6 +28,8 @@ public actor StationRuntime {
     /// Events for the one user interface (console or headless log).
     public nonisolated let events: AsyncStream<StationEvent>
     public private(set) var health: StationHealth
+    /// The latest scan from any source, with its timing (``submitScan(_:)``).
+    public nonisolated let lastScan = LastScan()
 
     public init(database: KioskDatabase, printing: (any BadgePrinting)?, sync: SyncEngine?, badgeRequest: BadgeRequest?,
                 health: StationHealth, operatorName: String? = nil, healthFile: HealthFile? = nil,
