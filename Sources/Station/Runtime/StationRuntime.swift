@@ -136,7 +136,7 @@ public actor StationRuntime {
         guard next != health else { return }
         for (name, before, after) in [("printer", health.printerPart, next.printerPart), ("camera", health.cameraPart, next.cameraPart),
                                       ("hub", health.hubPart, next.hubPart), ("storage", health.storagePart, next.storagePart),
-                                      ("clock", health.clockPart, next.clockPart)] where before.state != after.state {
+                                      ("clock", health.clockPart, next.clockPart), ("scanner", health.scannerPart, next.scannerPart)] where before.state != after.state {
             logger.log(level: after.isFault ? .warning : .notice, "\(name) \(after.state)", metadata: after.fix.map { ["fix": "\($0)"] })
         }
         // The queue's counts change with every badge: written for `kiosk status`, announced only

@@ -1,4 +1,5 @@
 import CheckInCore
+import OperatorConsole
 import ServiceLifecycle
 
 /// Feeds a scan source (camera frames, scanner lines) into the flow, and the camera's health
@@ -13,11 +14,16 @@ struct ScanService: Service {
         for await input in source.inputs().cancelOnGracefulShutdown() {
             switch input {
             case .code(let payload, let source):
-                runtime.submit(Presentation(.code(payload), source: source, at: .now()))
+                let device = self.source.description
+                runtime.submitScan(ScannerDiagnostics(code: payload, source: source == .camera ? .camera(device) : .lines(device)))
+            case .scan(let scan):
+                runtime.submitScan(scan)
             case .unreadable:
                 runtime.emit(.unreadable)
             case .camera(let camera):
                 await runtime.updateHealth { $0.camera = camera }
+            case .scanner(let scanner):
+                await runtime.updateHealth { $0.scanner = scanner }
             }
         }
         if stopAtEnd {
