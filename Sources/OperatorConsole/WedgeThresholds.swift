@@ -15,12 +15,14 @@ public struct WedgeThresholds: Sendable, Equatable {
     /// 30 ms and 6 characters.
     ///
     /// The gap: USB HID scanners send one report per key press and one per release, every
-    /// 1 ms (full speed) to 10 ms (low-speed devices polled at 10 ms), so 2–20 ms per key;
-    /// a burst that `tmux send-keys` writes at once was read here with every gap under 0.1 ms,
-    /// and keys already waiting when the previous one is read count as arriving with it, so a
-    /// busy machine does not stretch a burst. People's keys come 100–250 ms apart on average
-    /// (120 ms for the fastest typists); a two-key roll can be quicker, but not six keys and
-    /// Enter in a row. Held keys reach the screen at most 30 ms late, which nobody notices.
+    /// 1 ms (full speed) to 10 ms (low-speed devices polled at 10 ms), so 2–20 ms per key.
+    /// Measured on the console's screen thread: a code `tmux send-keys` writes at once is read
+    /// 40 µs per key with the next key always already waiting (gap 0: keys waiting when the
+    /// previous one is read count as arriving with it, so a busy machine does not stretch a
+    /// burst); one tmux command per key arrived 3–12 ms apart, as fast as a scanner. People's
+    /// keys come 100–250 ms apart on average (about 120 ms for the fastest typists); a two-key
+    /// roll can be quicker, but not six keys and Enter in a row. Held keys reach the screen at
+    /// most 30 ms late, which nobody notices.
     ///
     /// The length: ticket codes are longer than 6 characters, while the console's short
     /// answers (a 4-digit PIN, a letter on a prompt) stay typed even when a test tool sends
