@@ -2,8 +2,8 @@ import CheckInCore
 import OperatorConsole
 import ServiceLifecycle
 
-/// Feeds a scan source (camera frames, scanner lines) into the flow, and the camera's health
-/// into the station's.
+/// Feeds a scan source (camera frames, scanner lines, a dedicated scanner) into the flow, each
+/// code kept as the runtime's last scan, and the camera's and scanner's health into the station's.
 struct ScanService: Service {
     let source: any ScanSource
     let runtime: StationRuntime
