@@ -1,12 +1,14 @@
 import CEvdev
 import Foundation
+import KioskTestSupport
 import OperatorConsole
 @testable import Station
 import Testing
 
 /// The evdev key-event decoder, fed recorded `input_event` records through a pipe, for every
-/// layout a scanner can be set to.
-@Suite struct ScannerDecoderTests {
+/// layout a scanner can be set to. Reading the pipe blocks, so the suite runs off the
+/// cooperative pool.
+@Suite(.blocking) struct ScannerDecoderTests {
     static let url = "https://tix.example/t?c=AB-12_x.y&z=9"
 
     /// Layout-specific characters on top of the URL: AltGr, Shift on the ISO key, umlauts, digits on Shift.

@@ -9,8 +9,9 @@ import QRScan
 import Testing
 
 /// The dedicated scanner's device path: a serial port played by a pseudo-terminal, a real
-/// evdev device made with uinput where the kernel allows it, and the faults of each.
-@Suite(.timeLimit(.minutes(1)))
+/// evdev device made with uinput where the kernel allows it, and the faults of each. The
+/// waits block, so the suite runs off the cooperative pool.
+@Suite(.timeLimit(.minutes(1)), .blocking)
 struct ScannerDeviceTests {
     /// Reconnect quickly: the tests unplug and replug.
     static let quick = ReconnectPolicy(initial: .milliseconds(50), maximum: .milliseconds(200))
@@ -19,19 +20,19 @@ struct ScannerDeviceTests {
 
     func fault(_ input: ScanInput) -> ScannerFault? { if case .scanner(.fault(let fault, _)) = input { fault } else { nil } }
 
-    @Test func aSerialScannersLinesEndingInCRorLFAreCodesWithTheirSource() async throws {
+    @Test func aSerialScannersLinesEndingInCRorLFAreCodesWithTheirSource() throws {
         let port = try PseudoTerminal()
         let probe = ScanProbe(ScannerScanSource(path: port.slavePath, reconnect: Self.quick))
         defer { probe.stop() }
-        #expect(try await probe.next(where: isReading) == ScanInput.scanner(.reading("serial scanner \(port.slavePath)")))
+        #expect(try probe.next(where: isReading) == ScanInput.scanner(.reading("serial scanner \(port.slavePath)")))
         port.write("DEMO-0001\r")
         port.write("DEMO-0002\n")
         port.write("DEMO-0003\r\n\r\n")
         port.write("https://t.example/?c=AB")
-        try await Task.sleep(for: .milliseconds(50))
+        Thread.sleep(forTimeInterval: 0.05)
         port.write("-12_x.y&z=1\r")
         var codes: [String] = []
-        for _ in 0..<4 { codes.append(try await probe.nextCode()) }
+        for _ in 0..<4 { codes.append(try probe.nextCode()) }
         #expect(codes == ["DEMO-0001", "DEMO-0002", "DEMO-0003", "https://t.example/?c=AB-12_x.y&z=1"])
         guard case .scan(let last) = probe.inputs.last(where: { if case .scan = $0 { true } else { false } }) else { return }
         #expect(last.source == .serial(device: port.slavePath))
@@ -39,7 +40,7 @@ struct ScannerDeviceTests {
         #expect(try #require(last.timing).duration >= .milliseconds(40), "the line came in two reads 50 ms apart")
     }
 
-    @Test func anUnpluggedSerialScannerIsAFaultUntilItIsBackThenItReadsAgain() async throws {
+    @Test func anUnpluggedSerialScannerIsAFaultUntilItIsBackThenItReadsAgain() throws {
         let directory = TemporaryDirectory("scanner")
         defer { directory.remove() }
         let link = DeviceLink(url: directory.appending("kiosk-scanner"))
@@ -47,42 +48,42 @@ struct ScannerDeviceTests {
         try link.point(to: port.slavePath)
         let probe = ScanProbe(ScannerScanSource(path: link.url.path, reconnect: Self.quick))
         defer { probe.stop() }
-        try await probe.next(where: isReading)
+        try probe.next(where: isReading)
         port.write("DEMO-0001\r")
-        #expect(try await probe.nextCode() == "DEMO-0001")
+        #expect(try probe.nextCode() == "DEMO-0001")
 
         port.close()
-        let unplugged = try await probe.next { fault($0) != nil }
+        let unplugged = try probe.next { fault($0) != nil }
         #expect([.unplugged, .missing].contains(fault(unplugged)))
         guard case .scanner(.fault(_, let fix)) = unplugged else { return }
         #expect(fix.contains("plug"), "the fix says what to do: \(fix)")
 
         port = try PseudoTerminal()
         try link.point(to: port.slavePath)
-        try await probe.next(where: isReading)
+        try probe.next(where: isReading)
         port.write("DEMO-0002\r")
-        #expect(try await probe.nextCode() == "DEMO-0002")
+        #expect(try probe.nextCode() == "DEMO-0002")
     }
 
-    @Test func aMissingScannerIsAFaultSayingWhatToDoAndNoCrash() async throws {
+    @Test func aMissingScannerIsAFaultSayingWhatToDoAndNoCrash() throws {
         let probe = ScanProbe(ScannerScanSource(path: "/dev/input/by-id/usb-No_Such_Scanner-event-kbd", reconnect: Self.quick))
         defer { probe.stop() }
-        let input = try await probe.next { fault($0) != nil }
+        let input = try probe.next { fault($0) != nil }
         guard case .scanner(.fault(let fault, let fix)) = input else { return }
         #expect(fault == .missing)
         #expect(fix.contains("plug it in") && fix.contains("/dev/input/by-id"))
         // Reported once, not at every retry.
-        try await Task.sleep(for: .milliseconds(400))
+        Thread.sleep(forTimeInterval: 0.4)
         #expect(probe.inputs.count == 1)
     }
 
-    @Test func aFileThatIsNoDeviceIsRefusedWithTheSettingToFix() async throws {
+    @Test func aFileThatIsNoDeviceIsRefusedWithTheSettingToFix() throws {
         let directory = TemporaryDirectory("scanner")
         defer { directory.remove() }
         try "not a scanner".write(to: directory.appending("scanner"), atomically: true, encoding: .utf8)
         let probe = ScanProbe(ScannerScanSource(path: directory.appending("scanner").path, reconnect: Self.quick))
         defer { probe.stop() }
-        let input = try await probe.next { fault($0) != nil }
+        let input = try probe.next { fault($0) != nil }
         #expect(input == ScanInput.scanner(.fault(.unusable, fix: ScannerError.notAScanner(path: directory.appending("scanner").path).description)))
     }
 
@@ -99,12 +100,12 @@ struct ScannerDeviceTests {
     }
 
     @Test(.enabled(if: VirtualKeyboard.availability.available, Comment(rawValue: VirtualKeyboard.availability.reason)))
-    func aRealEventDeviceIsGrabbedSoNoOneElseSeesItsKeysAndItsKeysAreDecoded() async throws {
+    func aRealEventDeviceIsGrabbedSoNoOneElseSeesItsKeysAndItsKeysAreDecoded() throws {
         let keyboard = try VirtualKeyboard(name: "Kiosk Test Scanner", vendor: 0x1209, product: 0x0001)
         let node = try keyboard.eventNode()
         let probe = ScanProbe(ScannerScanSource(path: node, layout: .de, reconnect: Self.quick))
         defer { probe.stop() }
-        let reading = try await probe.next(where: isReading)
+        let reading = try probe.next(where: isReading)
         #expect(reading == ScanInput.scanner(.reading("evdev scanner \(node) (Kiosk Test Scanner)")))
         // Another reader of the same node (the console's keyboard handler is one) gets nothing.
         let other = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -113,7 +114,7 @@ struct ScannerDeviceTests {
         var recording = KeystrokeRecording()
         recording.type(Typist.strokes("ab/z-y@1", layout: "de") + [.plain(KEY_ENTER)])
         keyboard.play(recording.events)
-        #expect(try await probe.nextCode() == "ab/z-y@1")
+        #expect(try probe.nextCode() == "ab/z-y@1")
         var buffer = [UInt8](repeating: 0, count: InputEvent.size)
         #expect(read(other, &buffer, buffer.count) == -1 && errno == EAGAIN, "no event reached the other reader")
     }

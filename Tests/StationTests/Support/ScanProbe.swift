@@ -1,52 +1,53 @@
 import Foundation
 import OperatorConsole
-import Station
+@testable import Station
 import Synchronization
 
-/// Reads a scan source's inputs in the background, so a test can wait for the one it expects;
-/// ``stop()`` ends the stream as the station's shutdown does.
+/// Runs a dedicated scanner's read loop on a thread of its own (as its `inputs()` does, without
+/// the cooperative pool, which a loaded test run can starve) and keeps what it reports, so a
+/// test can wait for the input it expects; ``stop()`` is the station's shutdown.
 final class ScanProbe: Sendable {
     private let received = Mutex<[ScanInput]>([])
     private let cursor = Mutex(0)
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let stopSignal = StopSignal()
 
-    init(_ source: any ScanSource) {
-        let stream = source.inputs()
-        let reading = Task { [self] in
-            for await input in stream { received.withLock { $0.append(input) } }
+    init(_ source: ScannerScanSource) {
+        let thread = Thread { [self] in
+            source.run(stop: stopSignal) { input in received.withLock { $0.append(input) } }
         }
-        task.withLock { $0 = reading }
+        thread.name = "test.scanner"
+        thread.start()
     }
 
     var inputs: [ScanInput] { received.withLock { $0 } }
 
-    /// The next input after the last one waited for that satisfies `matches`.
+    /// The next input after the last one waited for that satisfies `matches` (blocks: suites
+    /// using it run under `.blocking`).
     @discardableResult
-    func next(seconds: Double = 20, where matches: (ScanInput) -> Bool) async throws -> ScanInput {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
+    func next(seconds: Double = 30, where matches: (ScanInput) -> Bool) throws -> ScanInput {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
             let start = cursor.withLock { $0 }
             let inputs = self.inputs
             if let index = inputs.indices.dropFirst(start).first(where: { matches(inputs[$0]) }) {
                 cursor.withLock { $0 = index + 1 }
                 return inputs[index]
             }
-            try await Task.sleep(for: .milliseconds(20))
+            if Date() >= deadline { throw ProbeTimeout(inputs: inputs) }
+            Thread.sleep(forTimeInterval: 0.01)
         }
-        throw ProbeTimeout(inputs: inputs)
     }
 
     /// The next code from the scanner.
-    func nextCode(seconds: Double = 20) async throws -> String {
-        guard case .scan(let scan) = try await next(seconds: seconds, where: { if case .scan = $0 { true } else { false } }) else { return "" }
+    func nextCode(seconds: Double = 30) throws -> String {
+        guard case .scan(let scan) = try next(seconds: seconds, where: { if case .scan = $0 { true } else { false } }) else { return "" }
         return scan.code
     }
 
+    /// Ends the read loop (its thread holds the probe until then).
     func stop() {
-        task.withLock { $0?.cancel() }
+        stopSignal.signal()
     }
-
-    deinit { stop() }
 }
 
 struct ProbeTimeout: Error, CustomStringConvertible {
