@@ -37,7 +37,9 @@ struct ScannerDeviceTests {
         guard case .scan(let last) = probe.inputs.last(where: { if case .scan = $0 { true } else { false } }) else { return }
         #expect(last.source == .serial(device: port.slavePath))
         #expect(last.source.checkInSource == .scanner)
-        #expect(try #require(last.timing).duration >= .milliseconds(40), "the line came in two reads 50 ms apart")
+        // A serial line carries no key times, only how long it took to come in (not asserted:
+        // a loaded machine may read both halves at once).
+        #expect(last.timing?.keyGaps == [])
     }
 
     @Test func anUnpluggedSerialScannerIsAFaultUntilItIsBackThenItReadsAgain() throws {
