@@ -39,6 +39,7 @@ struct WedgeScanTmuxTests {
         #expect(try checkIns(directory) == ["DEMO-0001": "typed", "DEMO-0002": "scanner"])
         // Half a code typed by hand stays on the code line while a scan goes through.
         try console.typeByHand("DEM")
+        try console.waitFor("Code: DEM")
         try console.scan("DEMO-0003")
         let screen = try console.waitFor("Welcome, 王小明")
         #expect(screen.contains("Code: DEM\n") || screen.contains("Code: DEM "), "\(screen)")
@@ -69,6 +70,7 @@ struct WedgeScanTmuxTests {
         try console.send("F4")
         try console.waitFor("Walk-in registration")
         try console.typeByHand("Zoë")
+        try console.waitFor("Zoë")
         try console.scan("DEMO-0003")
         let screen = try console.waitFor("Welcome, 王小明")
         #expect(screen.contains("Walk-in registration"))
