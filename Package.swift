@@ -230,11 +230,13 @@ targets += [
     .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
     // Screens, keys and text fitting as values; one file (CursesTerminal) talks to ncurses.
     .target(name: "OperatorConsole", dependencies: ["CheckInCore", "CNcursesw"]),
+    // evdev/uinput ioctls (macros Swift cannot import): the dedicated scanner's grab, the tests' virtual keyboard.
+    .systemLibrary(name: "CEvdev", providers: [.apt(["linux-libc-dev"])]),
     // The composition root of `kiosk run`: start-up, the check-in flow, services, shutdown.
     .target(
         name: "Station",
         dependencies: [
-            "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync",
+            "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync", "CEvdev",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -242,7 +244,7 @@ targets += [
     ),
     .testTarget(name: "OperatorConsoleTests", dependencies: ["OperatorConsole", "CheckInCore"]),
     .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport", "PrintTestSupport",
-                                                    "PrintSpooler", "RosterSync", "CQRencode", .product(name: "GRDB", package: "GRDB.swift")]),
+                                                    "PrintSpooler", "RosterSync", "CQRencode", "CEvdev", .product(name: "GRDB", package: "GRDB.swift")]),
 ]
 dependencies += [
 ]

@@ -2,9 +2,13 @@ import CNcursesw
 import Foundation
 import Synchronization
 
-/// What the terminal reports: a key, a new size, or a quiet interval (for timers).
+/// What the terminal reports: a key, a keyboard-wedge scan, a new size, or a quiet interval
+/// (for timers).
 public enum TerminalInput: Sendable, Equatable {
     case key(Key)
+    /// A burst of keys at scanner speed ending in Enter (see ``WedgeBurstDetector``): a
+    /// presentation, whatever screen is open; none of its keys were reported.
+    case scanned(String, timing: ScanTiming)
     case resize(TerminalSize)
     case tick
 }
@@ -13,6 +17,9 @@ public enum TerminalInput: Sendable, Equatable {
 /// screen: it initialises curses, reads keys (with a 100 ms timeout, which also paces
 /// ``TerminalInput/tick``), draws the latest posted frame and ends curses. Other code only
 /// posts frames through ``draw(_:bells:)`` and reads ``inputs``.
+///
+/// Keys pass through a ``WedgeBurstDetector`` on that thread, where their arrival is measured:
+/// a keyboard-wedge scanner's burst comes out as one ``TerminalInput/scanned(_:timing:)``.
 public final class CursesTerminal: Sendable {
     private struct Shared {
         var frame: ConsoleFrame?
@@ -22,6 +29,7 @@ public final class CursesTerminal: Sendable {
 
     private let shared = Mutex(Shared())
     private let stopped = DispatchSemaphore(value: 0)
+    private let wedge: WedgeThresholds
     private let continuation: AsyncStream<TerminalInput>.Continuation
     /// Keys, resizes and ticks, in order; finishes when the terminal stops.
     public let inputs: AsyncStream<TerminalInput>
@@ -32,7 +40,9 @@ public final class CursesTerminal: Sendable {
     }
 
     /// Starts the screen thread; the first input is the terminal's size.
-    public init() {
+    /// - Parameter wedge: when typed keys are a scanner's burst (``WedgeThresholds/off``: never).
+    public init(wedge: WedgeThresholds = .standard) {
+        self.wedge = wedge
         (inputs, continuation) = AsyncStream.makeStream(of: TerminalInput.self, bufferingPolicy: .bufferingNewest(256))
         let thread = Thread { [self] in self.screenLoop() }
         thread.name = "kiosk.console"
@@ -78,6 +88,7 @@ public final class CursesTerminal: Sendable {
             init_pair(8, Int16(COLOR_WHITE), Int16(COLOR_MAGENTA))
         }
         continuation.yield(.resize(currentSize()))
+        var keys = KeyArrivals(detector: WedgeBurstDetector(thresholds: wedge))
         while true {
             let (frame, bells, stopping) = shared.withLock { state -> (ConsoleFrame?, Int, Bool) in
                 defer { state.frame = nil; state.bells = 0 }
@@ -89,23 +100,32 @@ public final class CursesTerminal: Sendable {
                 if index > 0 { napms(150) }
                 beep()
             }
+            // Keys held back as a possible scan are released when no key follows in time.
+            wtimeout(cncursesw_stdscr(), keys.timeoutMilliseconds(idle: 100))
             var character: wint_t = 0
             let result = wget_wch(cncursesw_stdscr(), &character)
             if result == ERR {
-                continuation.yield(.tick)
-            } else if result == KEY_CODE_YES {
-                if Int32(character) == KEY_RESIZE {
-                    continuation.yield(.resize(currentSize()))
-                } else if let key = Self.functionKey(Int32(character)) {
-                    continuation.yield(.key(key))
+                if keys.isHolding {
+                    keys.expire().forEach { continuation.yield($0) }
+                } else {
+                    continuation.yield(.tick)
                 }
-            } else if let key = Self.characterKey(UInt32(character)) {
-                continuation.yield(.key(key))
+                keys.nothingWaiting()
+            } else if result == KEY_CODE_YES, Int32(character) == KEY_RESIZE {
+                continuation.yield(.resize(currentSize()))
+            } else if let key = result == KEY_CODE_YES ? Self.functionKey(Int32(character)) : Self.characterKey(UInt32(character)) {
+                keys.receive(key, moreWaiting: Self.inputWaiting()).forEach { continuation.yield($0) }
             }
         }
         endwin()
         continuation.finish()
         stopped.signal()
+    }
+
+    /// Whether more input is already waiting on the terminal (ncurses reads it a byte at a time).
+    private static func inputWaiting() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
     }
 
     private func currentSize() -> TerminalSize {

@@ -1,5 +1,6 @@
 import CheckInCore
 import Foundation
+import OperatorConsole
 
 /// `kiosk run`'s settings: the configuration file (`key = value`, `#` comments; see
 /// Kiosk/kiosk.conf.example), with command-line options taking precedence.
@@ -28,6 +29,16 @@ public struct StationConfiguration: Sendable, Equatable {
     public var frameHeight = 480
     public var stationName: String?
     public var operatorName: String?
+    /// A dedicated scanner (`scanner`): an input event device the station grabs
+    /// (`/dev/input/by-id/…-event-kbd`) or a serial port (`/dev/ttyACM0`, `/dev/kiosk-scanner`).
+    public var scanner: String?
+    /// The layout that scanner emulates (`scanner_layout`: us, uk, de, fr; default us).
+    public var scannerLayout = "us"
+    /// Whether Tab ends a code as Enter does (`scanner_tab_ends_code`; some scanners send Tab).
+    public var scannerTabEndsCode = false
+    /// When keys typed on the console are a keyboard-wedge scan (`wedge_max_key_gap_ms`,
+    /// `wedge_min_length`).
+    public var wedge = WedgeThresholds.standard
     /// Things the file says that work but should change (an old name of a print policy), for
     /// the operator; never a reason to refuse the configuration.
     public var warnings: [String] = []
@@ -37,6 +48,7 @@ public struct StationConfiguration: Sendable, Equatable {
     public static let keys: Set<String> = [
         "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
         "frame_size", "station_name", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
+        "scanner", "scanner_layout", "scanner_tab_ends_code", "wedge_max_key_gap_ms", "wedge_min_length",
     ]
 
     /// Reads a configuration file.
@@ -101,6 +113,23 @@ public struct StationConfiguration: Sendable, Equatable {
                 throw .configuration(file: file, line: line, reason: "print_stale_minutes must be a number of minutes from 1 to 1440")
             }
             printStaleAfter = .seconds(minutes * 60)
+        case "scanner": scanner = text
+        case "scanner_layout":
+            guard let layout = KeyboardLayout.named(value) else {
+                throw .configuration(file: file, line: line, reason: "scanner_layout must be one of \(KeyboardLayout.all.map(\.name).joined(separator: ", "))")
+            }
+            scannerLayout = layout.name
+        case "scanner_tab_ends_code": scannerTabEndsCode = ["1", "true", "yes", "on"].contains(value.lowercased())
+        case "wedge_max_key_gap_ms":
+            guard let milliseconds = Int(value), (0...500).contains(milliseconds) else {
+                throw .configuration(file: file, line: line, reason: "wedge_max_key_gap_ms must be a number of milliseconds from 0 (off) to 500")
+            }
+            wedge.maxKeyGap = .milliseconds(milliseconds)
+        case "wedge_min_length":
+            guard let length = Int(value), (2...256).contains(length) else {
+                throw .configuration(file: file, line: line, reason: "wedge_min_length must be a number of characters from 2 to 256")
+            }
+            wedge.minLength = length
         case "station_name": stationName = text
         case "operator": operatorName = text
         default:

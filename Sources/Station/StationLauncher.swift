@@ -79,9 +79,9 @@ public enum StationLauncher {
 
         // 4. Printing, scanning, the flow and the user interface, as services.
         let printing = try StationPrinting.open(configuration, database: database, logger: logger)
-        let source = try makeScanSource(configuration, headless: headless)
+        let sources = try makeScanSources(configuration, headless: headless)
         var health = StationHealth(printer: printing.map { PrinterCondition(state: .ready, name: $0.name) } ?? .off,
-                                   camera: source.map { $0.isCamera ? .scanning($0.description) : .off } ?? .off,
+                                   camera: sources.first(where: \.isCamera).map { .scanning($0.description) } ?? .off,
                                    hub: sync == nil ? .none : .offline(nil))
         health.clock = (try? database.clockState()) ?? .plausible
         let runtime = StationRuntime(
@@ -116,7 +116,7 @@ public enum StationLauncher {
                 let selector = StationStart.configuredEventToUse(facts)
                 firstRequests = [selector.map { .useEvent(EventChoice(id: $0, name: $0, when: "")) } ?? .resumeDownload(event: event)]
             }
-            services.append(Configured(service: ConsoleService(runtime: runtime, model: model, firstRequests: firstRequests),
+            services.append(Configured(service: ConsoleService(runtime: runtime, model: model, firstRequests: firstRequests, wedge: configuration.wedge),
                                        successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "console"))
         }
         services.append(Configured(service: EventsEndService(runtime: runtime), serviceName: "events"))
@@ -132,18 +132,19 @@ public enum StationLauncher {
             services.append(Configured(service: sync, serviceName: "sync"))
         }
         services.append(Configured(service: FlowService(runtime: runtime), serviceName: "check-in flow"))
-        if let source {
+        for source in sources {
             // A pipe or file ends the run at its end (tests, `cat codes | kiosk run`); a device never ends.
-            let stopAtEnd = headless && (configuration.frames != nil || standardInputIsFinite)
+            let stopAtEnd = headless && !(source is ScannerScanSource) && (configuration.frames != nil || standardInputIsFinite)
             services.append(Configured(service: ScanService(source: source, runtime: runtime, stopAtEnd: stopAtEnd),
                                        successTerminationBehavior: stopAtEnd ? .gracefullyShutdownGroup : .ignore,
-                                       serviceName: "scanning"))
+                                       serviceName: "scanning: \(source.description)"))
         }
 
         // Counting 100k guests again costs ~10 ms: only after the demo import did the count change.
         let guests = storage.guests > 0 ? storage.guests : ((try? database.status(consumeNotice: false).guests) ?? 0)
         runtime.emit(.ready(guests: guests, startupMilliseconds: (ContinuousClock.now - options.processStart).seconds * 1000,
-                            scanning: source?.description ?? "keyboard", printer: printing?.name ?? "none"))
+                            scanning: sources.isEmpty ? "keyboard" : sources.map(\.description).joined(separator: ", "),
+                            printer: printing?.name ?? "none"))
         runtime.emit(.health(health))
         var group = ServiceGroupConfiguration(services: services, logger: logger)
         group.gracefulShutdownSignals = [.sigterm, .sigint, .sighup]
@@ -182,6 +183,17 @@ public enum StationLauncher {
         guard fstat(STDIN_FILENO, &info) == 0 else { return false }
         let type = info.st_mode & S_IFMT
         return type == S_IFIFO || type == S_IFREG
+    }
+
+    /// The sources that run side by side: the camera (or frames, or stdin headless) and the
+    /// dedicated scanner when one is configured.
+    static func makeScanSources(_ configuration: StationConfiguration, headless: Bool) throws -> [any ScanSource] {
+        var sources = [try makeScanSource(configuration, headless: headless)].compactMap { $0 }
+        if let scanner = configuration.scanner {
+            sources.append(ScannerScanSource(path: scanner, layout: KeyboardLayout.named(configuration.scannerLayout) ?? .us,
+                                             tabEndsCode: configuration.scannerTabEndsCode))
+        }
+        return sources
     }
 
     static func makeScanSource(_ configuration: StationConfiguration, headless: Bool) throws -> (any ScanSource)? {

@@ -41,15 +41,12 @@ struct ConsoleSetupTmuxTests {
         try console.waitFor("[This week]")
         try console.send("Left")
         screen = try console.waitFor("[Today]")
-        // Pick "Summit Day" wherever it is in today's list.
-        let rows = screen.split(separator: "\n").filter { $0.hasPrefix(" ▶ ") || $0.hasPrefix("   ") }.map(String.init)
-        let names = rows.compactMap { row -> String? in
-            let name = row.dropFirst(3).trimmingCharacters(in: .whitespaces)
-            return name.isEmpty ? nil : name
+        // Pick "Summit Day" wherever it is in today's list: one Down at a time until it is selected.
+        for _ in 0..<10 where !screen.contains("▶ Summit Day") {
+            try console.send("Down")
+            Thread.sleep(forTimeInterval: 0.3)
+            screen = try console.screen()
         }
-        let summitIndex = names.firstIndex { $0.hasPrefix("Summit Day") } ?? 0
-        let selectedIndex = names.firstIndex { _ in true } ?? 0
-        for _ in selectedIndex..<summitIndex { try console.send("Down") }
         try console.waitFor("▶ Summit Day")
         try console.send("Enter")
         try console.waitFor("Summit Day: 2500 guests on this station — ready to scan", seconds: 60)

@@ -10,14 +10,16 @@ public struct StationHealth: Sendable, Equatable {
     public var hub: HubHealth
     public var storage: StorageHealth
     public var clock: ClockState
+    public var scanner: ScannerHealth
 
     public init(printer: PrinterCondition = .off, camera: CameraHealth = .off, hub: HubHealth = .none,
-                storage: StorageHealth = .ok, clock: ClockState = .plausible) {
+                storage: StorageHealth = .ok, clock: ClockState = .plausible, scanner: ScannerHealth = .off) {
         self.printer = printer
         self.camera = camera
         self.hub = hub
         self.storage = storage
         self.clock = clock
+        self.scanner = scanner
     }
 
     /// The same health with the print queue's counts left out.
@@ -54,6 +56,14 @@ public struct StationHealth: Sendable, Equatable {
         }
     }
 
+    public var scannerPart: Part {
+        switch scanner {
+        case .off: Part(state: "off", words: "no dedicated scanner", fix: nil, isFault: false)
+        case .reading(let source): Part(state: "reading", words: "scanner: \(source)", fix: nil, isFault: false)
+        case .fault(let fault, let fix): Part(state: fault.rawValue, words: "Scanner not reading — type codes or use the camera", fix: fix, isFault: true)
+        }
+    }
+
     public var hubPart: Part {
         switch hub {
         case .none: Part(state: "none", words: "no hub", fix: nil, isFault: false)
@@ -84,9 +94,9 @@ public struct StationHealth: Sendable, Equatable {
     }
 
     /// The most urgent fault, with its fix, for the console's fault line: storage stops the
-    /// door, then the printer and camera slow it, then the session and the clock.
+    /// door, then the printer, camera and scanner slow it, then the session and the clock.
     public var mostUrgent: Part? {
-        [storagePart, printerPart, cameraPart, hubPart, clockPart].first(where: \.isFault)
+        [storagePart, printerPart, cameraPart, scannerPart, hubPart, clockPart].first(where: \.isFault)
     }
 
     /// The `health` object of the headless event and of `kiosk status --json`.
@@ -101,6 +111,6 @@ public struct StationHealth: Sendable, Equatable {
             printerJSON = .object(members)
         }
         return ["printer": printerJSON, "camera": object(cameraPart), "hub": object(hubPart), "storage": object(storagePart),
-                "clock": object(clockPart)]
+                "clock": object(clockPart), "scanner": object(scannerPart)]
     }
 }

@@ -31,6 +31,8 @@ public actor StationRuntime {
     /// delay the next attendee's answer, which is this actor's work).
     private nonisolated let healthState: Mutex<StationHealth>
     public nonisolated var health: StationHealth { healthState.withLock { $0 } }
+    /// The latest scan from any source, with its timing (``submitScan(_:)``).
+    public nonisolated let lastScan = LastScan()
 
     public init(database: KioskDatabase, printing: (any BadgePrinting)?, sync: SyncEngine?, badgeRequest: BadgeRequest?,
                 health: StationHealth, operatorName: String? = nil, healthFile: HealthFile? = nil,
@@ -157,7 +159,8 @@ public actor StationRuntime {
         guard next != before else { return }
         for (name, old, new) in [("printer", before.printerPart, next.printerPart), ("camera", before.cameraPart, next.cameraPart),
                                  ("hub", before.hubPart, next.hubPart), ("storage", before.storagePart, next.storagePart),
-                                 ("clock", before.clockPart, next.clockPart)] where old.state != new.state {
+                                 ("clock", before.clockPart, next.clockPart),
+                                 ("scanner", before.scannerPart, next.scannerPart)] where old.state != new.state {
             logger.log(level: new.isFault ? .warning : .notice, "\(name) \(new.state)", metadata: new.fix.map { ["fix": "\($0)"] })
         }
         // The queue's counts change with every badge: written for `kiosk status`, announced only

@@ -1,4 +1,5 @@
 import CheckInCore
+import OperatorConsole
 
 /// What a scan source delivers to the station.
 public enum ScanInput: Sendable, Equatable {
@@ -9,6 +10,10 @@ public enum ScanInput: Sendable, Equatable {
     case unreadable
     /// The camera's condition changed (a fault, or frames again).
     case camera(CameraHealth)
+    /// A code from the dedicated scanner, with the device it came from and its key timing.
+    case scan(ScannerDiagnostics)
+    /// The dedicated scanner's condition changed (a fault, or reading again).
+    case scanner(ScannerHealth)
 }
 
 /// Something that reads codes until it ends or the station stops: the camera pipeline, a

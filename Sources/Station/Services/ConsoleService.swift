@@ -12,6 +12,8 @@ struct ConsoleService: Service {
     let model: ConsoleModel
     /// What to do as soon as the console is up (list the events, resume a download).
     var firstRequests: [ConsoleRequest] = []
+    /// When keys typed on the console are a keyboard-wedge scan (`wedge_*` in the configuration).
+    var wedge = WedgeThresholds.standard
 
     private enum Input: Sendable {
         case terminal(TerminalInput)
@@ -26,7 +28,7 @@ struct ConsoleService: Service {
     /// Returns when the operator quits (the station then stops) or, after a signal, when the
     /// station has stopped.
     func run() async throws {
-        let terminal = CursesTerminal()
+        let terminal = CursesTerminal(wedge: wedge)
         defer { terminal.stop() }
         let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
         let forwarders = [
@@ -60,6 +62,10 @@ struct ConsoleService: Service {
                     let runtime = self.runtime
                     Task { continuation.yield(.status(await runtime.statusLine())) }
                 }
+            case .terminal(.scanned(let code, let timing)):
+                // A scanner's burst is a presentation whatever screen is open: it never answers
+                // a prompt or fills a field, so the model does not see it.
+                runtime.submitScan(ScannerDiagnostics(code: code, source: .wedge, timing: timing))
             case .terminal(.key(let key)):
                 for request in model.handle(key, now: now()) {
                     if case .quit = request { return }

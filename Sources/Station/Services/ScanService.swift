@@ -1,8 +1,9 @@
 import CheckInCore
+import OperatorConsole
 import ServiceLifecycle
 
-/// Feeds a scan source (camera frames, scanner lines) into the flow, and the camera's health
-/// into the station's.
+/// Feeds a scan source (camera frames, scanner lines, a dedicated scanner) into the flow, each
+/// code kept as the runtime's last scan, and the camera's and scanner's health into the station's.
 struct ScanService: Service {
     let source: any ScanSource
     let runtime: StationRuntime
@@ -13,11 +14,16 @@ struct ScanService: Service {
         for await input in source.inputs().cancelOnGracefulShutdown() {
             switch input {
             case .code(let payload, let source):
-                runtime.submit(Presentation(.code(payload), source: source, at: .now()))
+                let device = self.source.description
+                runtime.submitScan(ScannerDiagnostics(code: payload, source: source == .camera ? .camera(device) : .lines(device)))
+            case .scan(let scan):
+                runtime.submitScan(scan)
             case .unreadable:
                 runtime.emit(.unreadable)
             case .camera(let camera):
                 runtime.updateHealth { $0.camera = camera }
+            case .scanner(let scanner):
+                runtime.updateHealth { $0.scanner = scanner }
             }
         }
         if stopAtEnd {

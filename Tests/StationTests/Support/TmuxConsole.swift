@@ -71,7 +71,12 @@ final class TmuxConsole {
         try tmux(["send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
     }
 
-    func type(_ text: String) throws { try send(text, literal: true) }
+    /// Text a person typed: the pause after it keeps the next key (Enter) out of its burst, so
+    /// the console takes it as typed rather than as a keyboard-wedge scan (that is ``scan(_:)``).
+    func type(_ text: String) throws {
+        try send(text, literal: true)
+        Thread.sleep(forTimeInterval: 0.1)
+    }
 
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "0"]) }
 
