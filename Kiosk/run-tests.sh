@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs the built test suite with a time limit. When the limit is reached, the run fails and
+# names every test that started and never finished, so a hang is a clear failure, not a CI timeout.
+# Usage: bash Kiosk/run-tests.sh [minutes] [swift test arguments…]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+minutes="${1:-40}"; shift || true
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+
+timeout --kill-after=30s "${minutes}m" stdbuf -oL -eL swift test --skip-build "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    echo "The tests did not finish within ${minutes} minutes. Started and never finished:" >&2
+    python3 - "$log" >&2 <<'PY'
+import re, sys
+started, finished = [], set()
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    if m := re.search(r"◇ Test (.+?) started\.", line):
+        started.append(m.group(1))
+    elif m := re.search(r"[✔✘] Test (.+?)(?: with \d+ test cases?)? (?:passed|failed)", line):
+        finished.add(m.group(1))
+for name in dict.fromkeys(started):
+    if name not in finished and name != "run" and not name.startswith("case "):
+        print("  " + name)
+PY
+fi
+exit "$status"
