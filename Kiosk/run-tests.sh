@@ -8,8 +8,13 @@ minutes="${1:-40}"; shift || true
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
-timeout --kill-after=30s "${minutes}m" stdbuf -oL -eL swift test --skip-build "$@" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
+# The output goes to a file and is followed from there: a process a test leaves behind can
+# hold that file open without holding this script's (or CI's) output pipe.
+timeout --kill-after=30s "${minutes}m" stdbuf -oL -eL swift test --skip-build "$@" > "$log" 2>&1 &
+tests=$!
+tail -n +1 -f --pid="$tests" "$log"
+wait "$tests"
+status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     echo "The tests did not finish within ${minutes} minutes. Started and never finished:" >&2
     python3 - "$log" >&2 <<'PY'
