@@ -90,10 +90,12 @@ struct CheckInRulesTests {
         #expect(d.kind == .alreadyCheckedIn)
     }
 
-    @Test("exits are recorded without the entry rules")
+    @Test("exits are recorded without the entry rules (see EntryExitRulesTests)")
     func exits() {
         let first = admission(at: t0)
         #expect(decide(single, guest: guest(single), at: t0.adding(milliseconds: 60_000), admissions: [first], direction: .exit) == .admitted)
+        #expect(decide(single, guest: guest(single), at: t0.adding(milliseconds: 10_000), admissions: [first], direction: .exit) == .admitted,
+                "within the tolerance window too: an exit is never a duplicate of the entry")
     }
 
     @Test("every decision kind has a distinct exit code, zero only for admitted")
