@@ -34,7 +34,7 @@ public enum HubPaths {
     public static func undos(event: String) -> String { "/v1/events/\(event)/undos" }
     /// `GET` → ``EventStats``.
     public static func stats(event: String) -> String { "/v1/events/\(event)/stats" }
-    /// `GET` → ``ConflictList`` (offline double entries and walk-ins flagged for review); organizer or support only.
+    /// `GET` → ``ConflictList`` (offline double entries, and walk-ins and exits flagged for review); organizer or support only.
     public static func conflicts(event: String) -> String { "/v1/events/\(event)/conflicts" }
 
     /// Largest request body the hub accepts, in bytes; larger bodies get 413.

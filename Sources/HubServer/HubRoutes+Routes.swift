@@ -153,7 +153,9 @@ extension HubRoutes {
         router.get("/v1/events/:event/conflicts", use: wrap("conflicts") { request, context in
             _ = try await authenticate(request, role: .support)
             let event = try await event(context)
-            return try json(ConflictList(conflicts: try await store.conflicts(event: event.id), reviews: try await store.walkInReviews(event: event.id)))
+            return try json(ConflictList(
+                conflicts: try await store.conflicts(event: event.id), reviews: try await store.walkInReviews(event: event.id),
+                flaggedExits: try await store.flaggedExits(event: event.id)))
         })
         router.get(RouterPath(HubPaths.metrics), use: wrap("metrics") { request, _ in
             _ = try await authenticate(request, role: .support)

@@ -61,6 +61,8 @@ public protocol HubStore: Sendable {
     func conflicts(event: String) async throws -> [Conflict]
     /// Walk-ins flagged for an organizer, oldest first.
     func walkInReviews(event: String) async throws -> [WalkInReview]
+    /// Flagged movements not undone (exits by someone not inside), in recording order.
+    func flaggedExits(event: String) async throws -> [FlaggedExit]
 }
 
 /// What `checkin-hub import` reports.

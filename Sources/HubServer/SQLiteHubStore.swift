@@ -320,7 +320,7 @@ public final class SQLiteHubStore: HubStore {
             let state = try SQLiteIngestState.load(db, event: event.id, guestIDs: guestIDs, keys: items.map(\.key))
             let decided = CheckInIngest.decide(
                 items, policy: event.policy, known: state.known, guests: state.guests, accessTypes: state.accessTypes,
-                admissions: state.admissions, now: now)
+                movements: state.movements, now: now)
             if !decided.attempts.isEmpty {
                 let audit = try db.makeStatement(sql: """
                     INSERT INTO check_in_attempts (event_id, device_id, guest_id, scanned_at, station, operator_name, uploaded_by,
@@ -340,8 +340,8 @@ public final class SQLiteHubStore: HubStore {
             var seq = try Self.nextSeq(db, count: decided.rows.count)
             let insert = try db.makeStatement(sql: """
                 INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
-                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, seq, uploaded_by)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, seq, uploaded_by, flag)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for row in decided.rows {
                 let item = row.upload, result = row.result
@@ -349,7 +349,7 @@ public final class SQLiteHubStore: HubStore {
                     event.id, item.key.deviceID, item.key.guestID, item.key.scannedAt.milliseconds, item.station, item.operatorName,
                     item.source.rawValue, item.direction.rawValue, result.status.rawValue, result.decision.rawValue, result.reason,
                     result.previous?.by, result.previous?.station, result.previous?.deviceID, result.previous?.at.milliseconds,
-                    now.milliseconds, seq, uploader.staffID,
+                    now.milliseconds, seq, uploader.staffID, result.flag?.rawValue,
                 ])
                 seq += 1
             }
@@ -449,7 +449,8 @@ public final class SQLiteHubStore: HubStore {
                 expected: groups.map(\.expected).reduce(0, +), checkedIn: groups.map(\.checkedIn).reduce(0, +),
                 inside: groups.map(\.inside).reduce(0, +), duplicates: counts["duplicates"], conflicts: counts["conflicts"],
                 accessTypes: groups,
-                stations: stations.map { StatsGroup(id: $0["station"], expected: 0, checkedIn: $0["checked_in"], inside: $0["inside"]) })
+                stations: stations.map { StatsGroup(id: $0["station"], expected: 0, checkedIn: $0["checked_in"], inside: $0["inside"]) },
+                flaggedExits: counts["flagged_exits"])
         }
     }
 
@@ -460,6 +461,17 @@ public final class SQLiteHubStore: HubStore {
                     guestID: $0["guest_id"],
                     first: PreviousCheckIn(by: $0["prev_by"], station: $0["prev_station"], deviceID: $0["prev_device"], at: Timestamp(milliseconds: $0["prev_at"])),
                     second: PreviousCheckIn(by: $0["operator_name"], station: $0["station"], deviceID: $0["device_id"], at: Timestamp(milliseconds: $0["scanned_at"])))
+            }
+        }
+    }
+
+    public func flaggedExits(event: String) async throws -> [FlaggedExit] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: StatsSQL.sqlite(StatsSQL.flaggedExits), arguments: [event]).compactMap { row in
+                CheckInFlag(rawValue: row["flag"]).map {
+                    FlaggedExit(guestID: row["guest_id"], flag: $0, exit: PreviousCheckIn(
+                        by: row["operator_name"], station: row["station"], deviceID: row["device_id"], at: Timestamp(milliseconds: row["scanned_at"])))
+                }
             }
         }
     }
@@ -481,7 +493,7 @@ struct SQLiteIngestState {
     var known: [IdempotencyKey: CheckInResult] = [:]
     var guests: [String: Guest] = [:]
     var accessTypes: [String: AccessType] = [:]
-    var admissions: [String: [CheckIn]] = [:]
+    var movements: [String: [CheckIn]] = [:]
 
     static func load(_ db: Database, event: String, guestIDs: [String], keys: [IdempotencyKey]) throws -> SQLiteIngestState {
         var state = SQLiteIngestState()
@@ -502,7 +514,7 @@ struct SQLiteIngestState {
             for row in try Row.fetchAll(checkInStatement, arguments: [event, id]) {
                 let stored = StoredCheckIn(row: row)
                 state.known[stored.upload.key] = stored.result
-                if stored.isAdmission { state.admissions[id, default: []].append(stored.upload) }
+                if stored.isMovement { state.movements[id, default: []].append(stored.upload) }
             }
         }
         return state
@@ -520,7 +532,8 @@ extension StoredCheckIn {
             result: CheckInResult(
                 key: key, status: UploadStatus(rawValue: row["status"]) ?? .rejected,
                 decision: Decision.Kind(rawValue: row["decision"]) ?? .unknownCode, reason: row["reason"],
-                previous: prevAt.map { PreviousCheckIn(by: row["prev_by"], station: row["prev_station"], deviceID: row["prev_device"], at: Timestamp(milliseconds: $0)) }),
+                previous: prevAt.map { PreviousCheckIn(by: row["prev_by"], station: row["prev_station"], deviceID: row["prev_device"], at: Timestamp(milliseconds: $0)) },
+                flag: (row["flag"] as String?).flatMap(CheckInFlag.init(rawValue:))),
             undone: (row["undone_at"] as Int64?) != nil)
     }
 }
