@@ -5,7 +5,7 @@ import RosterCSV
 /// Where the hub keeps everything: one protocol, a SQLite and a PostgreSQL implementation that
 /// pass the same contract tests. Implementations keep no state that correctness depends on:
 /// several hub processes may share one PostgreSQL database.
-public protocol HubStore: Sendable {
+public protocol HubStore: ChangeSource {
     /// `sqlite` or `postgres`.
     var kind: String { get }
 

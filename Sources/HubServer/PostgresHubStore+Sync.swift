@@ -161,13 +161,15 @@ extension PostgresHubStore {
             let prevAt = r.map { $0.result.previous?.at.milliseconds ?? -1 }, flags = r.map { $0.result.flag?.rawValue ?? "" }
             // The event lock (see PostgresHubStore) is taken by the same statement, before any
             // row draws its seq: the sorted join below cannot emit a row before the CTE has run.
+            // The change notice rides in the same statement: no extra round trip per batch.
             try await connection.query("""
-                WITH event_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(4242, hashtext(\(event.id))))
+                WITH event_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(4242, hashtext(\(event.id)))),
+                    notice AS MATERIALIZED (SELECT pg_notify(\(Self.changeChannel), \(event.id)) FROM event_lock)
                 INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
                     status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, uploaded_by, flag)
                 SELECT \(event.id), d, g, s, st, op, src, dir, status, decision, NULLIF(reason, ''), NULLIF(pb, ''), NULLIF(ps, ''),
                     NULLIF(pd, ''), NULLIF(pa, -1), \(now.milliseconds), \(uploader.staffID), NULLIF(fl, '')
-                FROM event_lock, unnest(\(devices)::text[], \(guestColumn)::text[], \(scanned)::bigint[], \(stations)::text[], \(operators)::text[],
+                FROM event_lock, notice, unnest(\(devices)::text[], \(guestColumn)::text[], \(scanned)::bigint[], \(stations)::text[], \(operators)::text[],
                     \(sources)::text[], \(directions)::text[], \(statuses)::text[], \(decisions)::text[], \(reasons)::text[],
                     \(prevBy)::text[], \(prevStation)::text[], \(prevDevice)::text[], \(prevAt)::bigint[], \(flags)::text[])
                     WITH ORDINALITY AS u(d, g, s, st, op, src, dir, status, decision, reason, pb, ps, pd, pa, fl, n)
@@ -226,6 +228,7 @@ extension PostgresHubStore {
                     VALUES (\(event.id), \(item.guestID), \(item.deviceID), \(item.station), \(item.operatorName), \(uploader.staffID),
                         \(item.createdAt.milliseconds), \(now.milliseconds), \(item.accessTypeID), \(type.id), \(type.review))
                     """, logger: logger)
+                try await Self.announce(connection, event.id, logger: logger)
                 results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin, accessTypeID: type.id, review: type.review))
             }
             return results
@@ -252,7 +255,8 @@ extension PostgresHubStore {
                         if try row["undone_at"].decode(Int64?.self) == nil {
                             let id = try row["id"].decode(Int64.self)
                             try await connection.query("UPDATE check_ins SET undone_at = \(item.undoneAt.milliseconds), seq = nextval('change_seq') WHERE id = \(id)", logger: logger)
-                                    }
+                            try await Self.announce(connection, event.id, logger: logger)
+                        }
                         result = UndoResult(key: key, status: .undone)
                     }
                 } else {

@@ -3,12 +3,15 @@ import Foundation
 import GRDB
 import HubAPI
 import RosterCSV
+import Synchronization
 
 /// The hub's embedded default: one SQLite file through GRDB (WAL, one writer). Every write is
 /// one write transaction, which is what makes dedupe exact here.
 public final class SQLiteHubStore: HubStore {
     public let kind = "sqlite"
     private let pool: DatabasePool
+    /// Where commits are reported while the hub serves (``reportChanges(to:)``).
+    private let sink = Mutex<(any ChangeSink)?>(nil)
 
     public init(path: String) throws {
         var configuration = Configuration()
@@ -48,6 +51,41 @@ public final class SQLiteHubStore: HubStore {
         try Int64.fetchOne(db, sql: "UPDATE hub_counters SET value = value + ? WHERE name = 'change_seq' RETURNING value", arguments: [count])! - Int64(count) + 1
     }
 
+    private static func currentSeq(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT value FROM hub_counters WHERE name = 'change_seq'") ?? 0
+    }
+
+    /// A write transaction that may change `event`'s roster. When it drew a change sequence number,
+    /// the change sink hears of it after the commit (never before: a woken long-poll must find
+    /// the change), with the counter's value, which no earlier change of the event exceeds.
+    private func change<T: Sendable>(_ event: String, _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let (value, before, after) = try await pool.write { db in
+            let before = try Self.currentSeq(db)
+            let value = try updates(db)
+            return (value, before, try Self.currentSeq(db))
+        }
+        if after != before { sink.withLock { $0 }?.changed(event: event, sequence: after) }
+        return value
+    }
+
+    // MARK: Change reports
+
+    /// One hub process serves a SQLite file, so its own commits are all it needs to report at
+    /// once. Other processes writing the file (`checkin-hub import`, `access-type add`) are not
+    /// seen this way: the sink is told reports are incomplete, and polls ``latestChange(event:)``.
+    public func reportChanges(to sink: any ChangeSink) async {
+        self.sink.withLock { $0 = sink }
+        sink.reportsEveryChange(false)
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3_600)) }
+        self.sink.withLock { $0 = nil }
+    }
+
+    public func latestChange(event: String) async throws -> Int64 {
+        try await pool.read { db in
+            try Int64.fetchOne(db, sql: StatsSQL.sqlite(StatsSQL.latestChange), arguments: [event]) ?? 0
+        }
+    }
+
     // MARK: Administration
 
     public func createEvent(_ event: EventSummary) async throws {
@@ -84,7 +122,7 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func upsertAccessType(event: String, _ type: AccessType) async throws {
-        try await pool.write { db in
+        try await change(event) { db in
             try Self.requireEvent(db, event)
             try db.execute(
                 sql: """
@@ -97,7 +135,7 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func importRoster(event: String, rows: [RosterRow]) async throws -> ImportSummary {
-        try await pool.write { db in
+        try await change(event) { db in
             try Self.requireEvent(db, event)
             var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
             var types = Set(try String.fetchAll(db, sql: "SELECT id FROM access_types WHERE event_id = ?", arguments: [event]))
@@ -129,14 +167,14 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool {
-        try await pool.write { db in
+        try await change(event) { db in
             try db.execute(sql: "UPDATE guests SET revoked = ?, seq = ? WHERE event_id = ? AND id = ?", arguments: [revoked, try Self.nextSeq(db), event, guestID])
             return db.changesCount > 0
         }
     }
 
     public func deleteGuest(event: String, guestID: String) async throws -> Bool {
-        try await pool.write { db in
+        try await change(event) { db in
             try db.execute(sql: "UPDATE guests SET deleted = 1, seq = ? WHERE event_id = ? AND id = ? AND deleted = 0", arguments: [try Self.nextSeq(db), event, guestID])
             return db.changesCount > 0
         }
@@ -315,7 +353,7 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) async throws -> [CheckInResult] {
-        try await pool.write { db in
+        try await change(event.id) { db in
             let guestIDs = Array(Set(items.map(\.key.guestID)))
             let state = try SQLiteIngestState.load(db, event: event.id, guestIDs: guestIDs, keys: items.map(\.key))
             let decided = CheckInIngest.decide(
@@ -358,7 +396,7 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], uploader: Uploader, now: Timestamp) async throws -> [WalkInResult] {
-        try await pool.write { db in
+        try await change(event.id) { db in
             var results: [WalkInResult] = []
             let types = Set(try String.fetchAll(db, sql: "SELECT id FROM access_types WHERE event_id = ?", arguments: [event.id]))
             for item in items {
@@ -404,7 +442,7 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func undo(event: EventSummary, items: [UndoUpload], caller: Uploader, now: Timestamp) async throws -> [UndoResult] {
-        try await pool.write { db in
+        try await change(event.id) { db in
             var results: [UndoResult] = []
             for item in items {
                 let key = item.key

@@ -118,6 +118,15 @@ enum StatsSQL {
         FROM walk_ins WHERE event_id = $1 AND review IS NOT NULL ORDER BY received_at, guest_id
         """
 
+    /// The newest change sequence number of an event's roster (0: none), from the `(event_id, seq)`
+    /// indexes: what ``ChangeFeed`` polls when change reports may be incomplete.
+    static let latestChange = """
+        SELECT max(seq) FROM (
+            SELECT max(seq) AS seq FROM access_types WHERE event_id = $1
+            UNION ALL SELECT max(seq) FROM guests WHERE event_id = $1
+            UNION ALL SELECT max(seq) FROM check_ins WHERE event_id = $1) AS latest
+        """
+
     /// SQLite spells numbered parameters `?1`.
     static func sqlite(_ sql: String) -> String { sql.replacingOccurrences(of: "$", with: "?") }
 }

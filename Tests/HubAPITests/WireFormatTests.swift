@@ -37,6 +37,12 @@ import Testing
         #expect(try HubJSON.decoder().decode(ConflictList.self, from: Data(#"{"conflicts": []}"#.utf8)).flaggedExits == nil)
     }
 
+    @Test func onlyAPageWithoutAnyChangeIsEmpty() {
+        #expect(RosterPage(cursor: 7, hasMore: false).isEmpty)
+        #expect(!RosterPage(cursor: 7, hasMore: true).isEmpty)
+        #expect(!RosterPage(cursor: 8, hasMore: false, deletedGuestIDs: ["g"]).isEmpty)
+    }
+
     @Test func eventPathsPutTheEventIDInOneComponent() {
         #expect(HubPaths.checkIns(event: "ev_1") == "/v1/events/ev_1/check-ins")
         #expect(HubPaths.roster(event: "ev_1") == "/v1/events/ev_1/roster")
