@@ -5,13 +5,22 @@ import HubAPI
 import HubServer
 import RosterCSV
 
-/// `checkin-hub bench`: roster pull, ingest from many stations and a 10k replay, measured over
-/// real HTTP on loopback against a `checkin-hub serve` child process, with a health-check
-/// baseline measured in the same run.
+/// `checkin-hub bench`: the hub's benchmarks, each against `checkin-hub serve` child processes
+/// over real HTTP on loopback. Without a subcommand, `ingest` (as before there were two).
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark a hub: roster pull, check-in ingest from many stations, replay of 10k queued check-ins (see README).",
+        abstract: "Benchmark a hub (see README): ingest (default) or propagation.",
+        subcommands: [IngestBench.self, PropagationBench.self],
+        defaultSubcommand: IngestBench.self)
+}
+
+/// `checkin-hub bench [ingest]`: roster pull, ingest from many stations and a 10k replay, with a
+/// health-check baseline measured in the same run.
+struct IngestBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Roster pull, check-in ingest from many stations, replay of 10k queued check-ins.",
         discussion: "Creates a fresh event in --db, starts `checkin-hub serve` on a free loopback port and drives it over HTTP.")
 
     @Option(help: "sqlite:PATH or postgres://USER@HOST:PORT/DATABASE (a new event is created in it).")
