@@ -27,6 +27,7 @@ struct PropagationBench: AsyncParsableCommand {
     var db: String
     @Option(help: "Changes to time.") var changes = 200
     @Option(help: "Stations following hub B (each holds a long-poll at every change).") var followers = 1
+    @Flag(help: "Start hub B with --poll-changes: the figure when LISTEN is not available.") var pollChanges = false
     @Flag(help: "Print one JSON document on stdout.") var json = false
 
     func validate() throws {
@@ -36,28 +37,21 @@ struct PropagationBench: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let eventID = "bench_" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        let email = "bench-\(eventID)@example.invalid", password = Tokens.token()
-        progress("setting up event \(eventID) with \(changes) guests")
-        let options = try DatabaseOptions.parse(["--db", db])
-        try await options.withStore { store in
-            try await store.createEvent(EventSummary(id: eventID, name: "Propagation benchmark", startsAt: nil, endsAt: nil, timeZone: "UTC",
-                                                     toleranceWindowMilliseconds: 30_000, stationUndoMilliseconds: 300_000))
-            _ = try await store.importRoster(event: eventID, rows: (0..<changes).map { i in
-                RosterRow(line: i + 2, code: TicketCode(stored: String(format: "P%07d", i)), name: "Guest \(i)", email: "", company: "",
-                          accessType: "General")
-            })
-            try await store.addStaff(StaffInfo(id: Tokens.identifier("st"), email: email, name: "Bench", role: .organizer),
-                                     passwordHash: try PasswordHasher.hash(password))
+        progress("setting up an event with \(changes) guests")
+        let event = try await BenchEvent.create(in: db, name: "Propagation benchmark", guests: changes) { i in
+            RosterRow(line: i + 2, code: TicketCode(stored: String(format: "P%07d", i)), name: "Guest \(i)", email: "", company: "", accessType: "General")
         }
+        let eventID = event.id
         let sqlite = db.hasPrefix("sqlite:")
-        let a = try HubChildServer.start(db: db)
+        // B (A too with SQLite, which has one process per file) polls instead of listening when asked.
+        let followerArguments = pollChanges ? ["--poll-changes"] : []
+        let a = try HubChildServer.start(db: db, arguments: sqlite ? followerArguments : [])
         defer { a.stop() }
-        let b = sqlite ? a : try HubChildServer.start(db: db)
+        let b = sqlite ? a : try HubChildServer.start(db: db, arguments: followerArguments)
         defer { if !sqlite { b.stop() } }
         progress("hub A on port \(a.port), hub B on port \(b.port)")
-        let uploader = try await HubLoadGenerator.signIn(port: a.port, email: email, password: password, connections: 4)
-        let follower = try await HubLoadGenerator.signIn(port: b.port, email: email, password: password, connections: followers + 4)
+        let uploader = try await HubLoadGenerator.signIn(port: a.port, email: event.email, password: event.password, connections: 4)
+        let follower = try await HubLoadGenerator.signIn(port: b.port, email: event.email, password: event.password, connections: followers + 4)
 
         var cursor = try await follower.tail(event: eventID)
         var fromUpload: [Double] = [], fromAnswer: [Double] = []
@@ -66,6 +60,9 @@ struct PropagationBench: AsyncParsableCommand {
                 Task { [cursor] in try await follower.longPoll(event: eventID, after: cursor, waitSeconds: HubPaths.maximumRosterWaitSeconds) }
             }
             try await follower.waitUntilHeld(followers)
+            // A polling B would otherwise see every change just after its own poll (the loop
+            // keeps in step with it): changes arrive at random moments of the poll cycle instead.
+            if pollChanges { try await Task.sleep(for: .milliseconds(Int.random(in: 0..<1_000))) }
             let sent = ContinuousClock.now
             let guest = String(format: "P%07d", change)
             let item = CheckInUpload(key: IdempotencyKey(deviceID: "bench-a", guestID: guest, scannedAt: .now()), station: "Door A",
@@ -85,7 +82,8 @@ struct PropagationBench: AsyncParsableCommand {
         }
 
         let report = PropagationReport(
-            database: sqlite ? "sqlite (one process: A = B)" : "postgres (two processes)", build: BenchReport.buildKind,
+            database: (sqlite ? "sqlite (one process: A = B)" : "postgres (two processes)")
+                + (pollChanges ? ", B polling (--poll-changes)" : ""), build: BenchReport.buildKind,
             loadAverage: BenchReport.loadAverage(), changes: changes, followers: followers, fromUpload: fromUpload, fromAnswer: fromAnswer)
         if json { printJSON(report.json) } else { print(report.text) }
     }
