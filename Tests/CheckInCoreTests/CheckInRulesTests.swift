@@ -2,15 +2,7 @@ import Testing
 @testable import CheckInCore
 
 @Suite("Check-in decisions")
-struct CheckInRulesTests {
-    let single = AccessType(id: "general", name: "General")
-    let reentry = AccessType(id: "vip", name: "VIP", reentry: true)
-    let t0 = Timestamp(milliseconds: 1_790_000_000_000)
-
-    func guest(_ type: AccessType, revoked: Bool = false) -> Guest {
-        Guest(id: "g1", code: TicketCode(stored: "ABC"), name: "José Müller", accessTypeID: type.id, revoked: revoked)
-    }
-
+struct CheckInRulesTests: RulesFixture {
     func admission(device: String = "door-1", at: Timestamp, direction: Direction = .entry) -> CheckIn {
         CheckIn(key: IdempotencyKey(deviceID: device, guestID: "g1", scannedAt: at), station: "Door 1", operatorName: "Alex", source: .camera, direction: direction)
     }

@@ -4,15 +4,7 @@ import Testing
 
 /// Exits and the way back in: what `CheckInRules.judge` records and flags.
 @Suite("Entry and exit decisions")
-struct EntryExitRulesTests {
-    let single = AccessType(id: "general", name: "General")
-    let reentry = AccessType(id: "vip", name: "VIP", reentry: true)
-    let t0 = Timestamp(milliseconds: 1_790_000_000_000)
-
-    func guest(_ type: AccessType, revoked: Bool = false) -> Guest {
-        Guest(id: "g1", code: TicketCode(stored: "ABC"), name: "José Müller", accessTypeID: type.id, revoked: revoked)
-    }
-
+struct EntryExitRulesTests: RulesFixture {
     func move(_ direction: Direction, at seconds: Int64, device: String = "door-1") -> CheckIn {
         CheckIn(key: IdempotencyKey(deviceID: device, guestID: "g1", scannedAt: t0.adding(milliseconds: seconds * 1000)),
                 station: "Door 1", operatorName: "Alex", source: .camera, direction: direction)

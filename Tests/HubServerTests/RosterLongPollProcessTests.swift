@@ -55,6 +55,19 @@ import Testing
     /// Lets a started long-poll reach the hub and be held.
     func settle() async throws { try await Task.sleep(for: .milliseconds(400)) }
 
+    /// Holds a long-poll on `follower`, then uploads a check-in of `guest` through `uploader`:
+    /// the answer, checked to carry that check-in, and how long after the upload began it came.
+    func propagate(_ guest: String, from uploader: HubClient, to follower: HubClient, after cursor: Int64,
+                   sourceLocation: SourceLocation = #_sourceLocation) async throws -> (answer: Answer, delay: Duration) {
+        let held = holding(follower, cursor: cursor)
+        try await settle()
+        let uploaded = ContinuousClock.now
+        #expect(try await checkIn(uploader, guest).status == .accepted, sourceLocation: sourceLocation)
+        let answer = try await held.value
+        #expect(answer.page?.checkIns.map(\.key.guestID) == [guest], sourceLocation: sourceLocation)
+        return (answer, answer.at - uploaded)
+    }
+
     @Test(.timeLimit(.minutes(3))) func aLongPollWithChangesWaitingAnswersAtOnceAndAWrongWaitIsRefused() async throws {
         let directory = TemporaryDirectory("hub-poll")
         defer { directory.remove() }
@@ -166,13 +179,8 @@ import Testing
         var cursor = try await tail(alex)
         var delays: [Duration] = []
         for round in 1...5 {
-            let held = holding(alex, cursor: cursor)
-            try await settle()
-            let uploaded = ContinuousClock.now
-            #expect(try await checkIn(olga, "G\(round)").status == .accepted)
-            let answer = try await held.value
-            #expect(answer.page?.checkIns.map(\.key.guestID) == ["G\(round)"])
-            delays.append(answer.at - uploaded)
+            let (answer, delay) = try await propagate("G\(round)", from: olga, to: alex, after: cursor)
+            delays.append(delay)
             cursor = try #require(answer.page?.cursor)
         }
         // Upload round trip included; LISTEN/NOTIFY itself takes milliseconds (checkin-hub bench
@@ -206,13 +214,8 @@ import Testing
         let alex = try await signIn(polling, "alex@x.org", "staff-pass-1")
         var cursor = try await tail(alex)
         for round in 1...3 {
-            let held = holding(alex, cursor: cursor)
-            try await settle()
-            let uploaded = ContinuousClock.now
-            #expect(try await checkIn(olga, "G\(10 + round)").status == .accepted)
-            let answer = try await held.value
-            #expect(answer.page?.checkIns.map(\.key.guestID) == ["G\(10 + round)"])
-            #expect(answer.at - uploaded < .seconds(3), "one poll interval, plus a loaded machine's slack")
+            let (answer, delay) = try await propagate("G\(10 + round)", from: olga, to: alex, after: cursor)
+            #expect(delay < .seconds(3), "one poll interval, plus a loaded machine's slack")
             cursor = try #require(answer.page?.cursor)
         }
         #expect(try await metric("checkin_hub_change_reports_complete", from: try await signIn(polling, "org@x.org", "organizer-pass")) == 0)
