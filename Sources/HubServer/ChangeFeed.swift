@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// While reports may be incomplete (SQLite: other processes write the file too; PostgreSQL: the
 /// listener is down), ``run()`` polls ``ChangeSource/latestChange(event:)`` once per
-/// ``pollInterval`` for each event someone waits on, and wakes the event when it grew.
+/// ``pollInterval`` for each event a request is held for, and wakes the event when it grew.
 public final class ChangeFeed: ChangeSink, Service {
     /// Why a wait ended.
     public enum Wake: Sendable, Hashable {
@@ -50,6 +50,8 @@ public final class ChangeFeed: ChangeSink, Service {
         /// Per event, the newest change sequence number known (the polling baseline).
         var latest: [String: Int64] = [:]
         var reportsAreComplete = false
+        /// Requests held, per event (what the poll looks at).
+        var holds: [String: Int] = [:]
         var held = 0
         var ended = false
     }
@@ -83,12 +85,22 @@ public final class ChangeFeed: ChangeSink, Service {
         state.withLock { state in
             guard !state.ended, state.held < maximumHeld else { return nil }
             state.held += 1
+            state.holds[event, default: 0] += 1
             return Hold(event: event, generation: state.generations[event, default: 0])
         }
     }
 
     public func release(_ hold: Hold) {
-        state.withLock { $0.held -= 1 }
+        state.withLock { state in
+            state.held -= 1
+            state.holds[hold.event, default: 1] -= 1
+            if state.holds[hold.event] == 0 { state.holds[hold.event] = nil }
+        }
+    }
+
+    /// Whether the hold's event changed since the hold last looked (``wait(_:until:)`` would return at once).
+    func hasChanged(_ hold: Hold) -> Bool {
+        state.withLock { $0.generations[hold.event, default: 0] != hold.generation }
     }
 
     /// Requests held now.
@@ -191,7 +203,9 @@ public final class ChangeFeed: ChangeSink, Service {
             guard complete, !was else { return [CheckedContinuation<Wake?, Never>]() }
             // Reports start (again): whatever happened while they were missing may not have been seen.
             for event in state.generations.keys { state.generations[event, default: 0] &+= 1 }
-            for event in Set(state.waiters.values.compactMap(\.event)) where state.generations[event] == nil { state.generations[event] = 1 }
+            for event in Set(state.holds.keys).union(state.waiters.values.compactMap(\.event)) where state.generations[event] == nil {
+                state.generations[event] = 1
+            }
             return resume(.changed, where: { _ in true }, in: &state)
         }
         for continuation in woken { continuation.resume(returning: .changed) }
@@ -229,11 +243,11 @@ public final class ChangeFeed: ChangeSink, Service {
         }
     }
 
-    /// One round of polling (when reports may be incomplete): wakes each waited-on event whose
-    /// newest change is beyond what the feed knew. An event polled the first time is woken too.
+    /// One round of polling (when reports may be incomplete): wakes each held event whose newest
+    /// change is beyond what the feed knew. An event polled the first time is woken too.
     func pollOnce() async {
-        let events: Set<String> = state.withLock { state in
-            state.reportsAreComplete ? [] : Set(state.waiters.values.compactMap(\.event))
+        let events: [String] = state.withLock { state in
+            state.reportsAreComplete ? [] : Array(state.holds.keys)
         }
         for event in events {
             guard let latest = try? await source.latestChange(event: event) else { continue }
