@@ -1,14 +1,15 @@
 /// The decision rules for a presented code, shared by the station and the hub.
 ///
 /// A pure function of its inputs: the caller looks up the guest, their access type and their
-/// earlier admissions, and records whatever is decided.
+/// earlier movements, and records whatever is decided.
 public enum CheckInRules {
     /// One attempt to pass the door.
     public struct Attempt: Sendable, Hashable {
         public var deviceID: String
         public var at: Timestamp
         public var direction: Direction
-        /// Access types admitted at this station; `nil` admits every type.
+        /// Access types admitted at this station; `nil` admits every type. Entries only: nobody
+        /// is kept from leaving.
         public var admittedAccessTypes: Set<String>?
 
         public init(deviceID: String, at: Timestamp, direction: Direction = .entry, admittedAccessTypes: Set<String>? = nil) {
@@ -19,13 +20,28 @@ public enum CheckInRules {
         }
     }
 
-    /// Decides an attempt.
+    /// A decision and what an organizer should know about it.
+    ///
+    /// The flag rides beside ``Decision`` instead of being a case of it: an exit by someone not
+    /// inside is still recorded and lets them pass (``Decision/admitted``), so every existing
+    /// consumer of decisions keeps its meaning, and only those that show or list flags look at
+    /// ``flag``.
+    public struct Ruling: Sendable, Hashable {
+        public var decision: Decision
+        /// Set when the movement is recorded but should be looked at (only with ``Decision/admitted``).
+        public var flag: CheckInFlag?
+
+        public init(_ decision: Decision, flag: CheckInFlag? = nil) {
+            self.decision = decision
+            self.flag = flag
+        }
+    }
+
+    /// Decides an attempt: ``judge(_:guest:accessType:movements:policy:)`` without the flag.
     /// - Parameters:
-    ///   - attempt: who is scanning, when.
-    ///   - guest: the guest holding the code, or `nil` when the code is unknown.
-    ///   - accessType: the guest's access type, if known.
-    ///   - admissions: the guest's earlier admissions (entries not undone), in any order.
-    ///   - policy: the event's tolerance window.
+    ///   - admissions: the guest's earlier movements (entries and exits) not undone, in any
+    ///     order. Callers that pass entries only get the entry rules right and never see an exit
+    ///     refused.
     public static func decide(
         _ attempt: Attempt,
         guest: Guest?,
@@ -33,27 +49,72 @@ public enum CheckInRules {
         admissions: [CheckIn],
         policy: EventPolicy = .standard
     ) -> Decision {
-        guard let guest else { return .unknownCode }
-        if guest.revoked { return .revoked }
+        judge(attempt, guest: guest, accessType: accessType, movements: admissions, policy: policy).decision
+    }
+
+    /// Decides an attempt and flags what an organizer should see.
+    ///
+    /// - Entries: an unknown code, a revoked ticket, an access type not admitted here or outside
+    ///   its validity are refused. An entry within the tolerance window of an earlier entry of
+    ///   the same stay (no exit between them) is that admission seen again: `duplicate`. Beyond
+    ///   it, or after an exit, a single-entry ticket is `already_checked_in` (naming the first
+    ///   admission) and a re-entry ticket is admitted again.
+    /// - Exits: refused only for an unknown code or a revoked ticket (a ticket's validity or the
+    ///   station's access types never keep anyone in). Otherwise recorded (``Decision/admitted``);
+    ///   flagged ``CheckInFlag/exitWithoutEntry`` when the guest is not inside at the exit's scan
+    ///   time: no movement before it, or the latest one was an exit.
+    ///
+    /// Movements are ordered by scan time, an entry before an exit of the same millisecond (the
+    /// hub's `inside` count folds them the same way).
+    /// - Parameters:
+    ///   - attempt: who is scanning, when, which way.
+    ///   - guest: the guest holding the code, or `nil` when the code is unknown.
+    ///   - accessType: the guest's access type, if known.
+    ///   - movements: the guest's earlier movements (entries and exits) not undone, in any order.
+    ///   - policy: the event's tolerance window.
+    public static func judge(
+        _ attempt: Attempt,
+        guest: Guest?,
+        accessType: AccessType?,
+        movements: [CheckIn],
+        policy: EventPolicy = .standard
+    ) -> Ruling {
+        guard let guest else { return Ruling(.unknownCode) }
+        if guest.revoked { return Ruling(.revoked) }
+        if attempt.direction == .exit {
+            let last = movements.filter { $0.scannedAt <= attempt.at }.max(by: precedes)
+            return Ruling(.admitted, flag: last?.direction == .entry ? nil : .exitWithoutEntry)
+        }
         if let admitted = attempt.admittedAccessTypes, !admitted.contains(guest.accessTypeID) {
-            return .notValidHere(accessType: accessType?.name ?? guest.accessTypeID)
+            return Ruling(.notValidHere(accessType: accessType?.name ?? guest.accessTypeID))
         }
         if let accessType, !accessType.isValid(at: attempt.at) {
-            return .outsideWindow(validFrom: accessType.validFrom, validUntil: accessType.validUntil)
+            return Ruling(.outsideWindow(validFrom: accessType.validFrom, validUntil: accessType.validUntil))
         }
-        if attempt.direction == .exit { return .admitted }
-
-        let entries = admissions.filter { $0.direction == .entry }
-        // Within the window of any earlier admission, this is that admission seen again.
-        // `distance(to:)` is exact for any two scan times (a difference of client times once
-        // overflowed here and trapped the hub).
+        let entries = movements.filter { $0.direction == .entry }
+        let exits = movements.filter { $0.direction == .exit }.map(\.scannedAt)
+        // Within the window of an earlier admission, this is that admission seen again (two doors
+        // scanning one guest) — unless the guest left in between: then it is a new entry, and
+        // calling it a duplicate would leave them counted outside. `distance(to:)` is exact for
+        // any two scan times (a difference of client times once overflowed here and trapped the hub).
         if let same = entries
-            .filter({ policy.isWithinWindow($0.scannedAt, attempt.at) })
+            .filter({ policy.isWithinWindow($0.scannedAt, attempt.at) && !exits.contains(where: between($0.scannedAt, attempt.at)) })
             .min(by: { $0.scannedAt < $1.scannedAt }) {
-            return .duplicate(previous: same.summary)
+            return Ruling(.duplicate(previous: same.summary))
         }
-        guard let first = entries.min(by: { $0.scannedAt < $1.scannedAt }) else { return .admitted }
-        if accessType?.reentry == true { return .admitted }
-        return .alreadyCheckedIn(previous: first.summary)
+        guard let first = entries.min(by: { $0.scannedAt < $1.scannedAt }) else { return Ruling(.admitted) }
+        if accessType?.reentry == true { return Ruling(.admitted) }
+        return Ruling(.alreadyCheckedIn(previous: first.summary))
+    }
+
+    /// Movement order: scan time, then an entry before an exit of the same millisecond.
+    static func precedes(_ a: CheckIn, _ b: CheckIn) -> Bool {
+        a.scannedAt != b.scannedAt ? a.scannedAt < b.scannedAt : (a.direction == .entry && b.direction == .exit)
+    }
+
+    /// Whether an instant lies between two others (inclusive), in either order.
+    static func between(_ a: Timestamp, _ b: Timestamp) -> (Timestamp) -> Bool {
+        let (low, high) = a < b ? (a, b) : (b, a)
+        return { low <= $0 && $0 <= high }
     }
 }

@@ -23,7 +23,18 @@ public enum HubPaths {
     /// Prometheus text format; needs an organizer or support token.
     public static let metrics = "/v1/metrics"
 
-    /// `GET ?cursor=N&limit=M` → ``RosterPage``.
+    /// `GET ?cursor=N&limit=M&wait=S` → ``RosterPage``.
+    ///
+    /// `wait` (seconds, 0 to ``maximumRosterWaitSeconds``, default 0) makes it a long-poll: when
+    /// nothing newer than `cursor` exists, the hub holds the request until a change of the event
+    /// commits (through any hub process on the same database), then answers that page at once;
+    /// after `wait` seconds it answers the empty page with the same cursor. That answer is the
+    /// heartbeat: send the next request right away. A hub that cannot hold the request (too many
+    /// held already, or shutting down) answers the empty page at once with `Retry-After: 1`: wait
+    /// that long before asking again. `wait=0` answers at once, as before.
+    /// ```swift
+    /// HubPaths.roster(event: "ev_1") + "?cursor=\(cursor)&wait=\(HubPaths.maximumRosterWaitSeconds)"
+    /// ```
     public static func roster(event: String) -> String { "/v1/events/\(event)/roster" }
     /// `POST` ``CheckInBatch`` → ``CheckInBatchResult``. Staff and support sessions upload only for
     /// their registered device (403); organizer sessions for any device.
@@ -34,7 +45,7 @@ public enum HubPaths {
     public static func undos(event: String) -> String { "/v1/events/\(event)/undos" }
     /// `GET` → ``EventStats``.
     public static func stats(event: String) -> String { "/v1/events/\(event)/stats" }
-    /// `GET` → ``ConflictList`` (offline double entries and walk-ins flagged for review); organizer or support only.
+    /// `GET` → ``ConflictList`` (offline double entries, and walk-ins and exits flagged for review); organizer or support only.
     public static func conflicts(event: String) -> String { "/v1/events/\(event)/conflicts" }
 
     /// Largest request body the hub accepts, in bytes; larger bodies get 413.
@@ -43,4 +54,8 @@ public enum HubPaths {
     public static let maximumBatchItems = 1_000
     /// Most items in one roster page (the `limit` query parameter is capped to this).
     public static let maximumPageSize = 5_000
+    /// Longest `wait` of a roster long-poll, in seconds; more is answered 422 (field `wait`). Below
+    /// the 30 s idle timeout of the hub and of common proxies, so a held request always ends
+    /// with an answer before anything in between gives up on a silent connection.
+    public static let maximumRosterWaitSeconds = 25
 }

@@ -74,7 +74,8 @@ public struct RosterCheckIn: Sendable, Hashable, Codable {
     }
 }
 
-/// `GET /v1/events/{event}/roster?cursor=N&limit=M` answer: the changes after `cursor`.
+/// `GET /v1/events/{event}/roster?cursor=N&limit=M[&wait=S]` answer: the changes after `cursor`
+/// (with `wait`, possibly after holding the request until there are some; see ``HubPaths/roster(event:)``).
 ///
 /// Start with no cursor (or `0`) for a full pull; store ``cursor`` after applying the page and
 /// send it back for the next page, now or after a restart. Keep pulling while ``hasMore``.
@@ -104,5 +105,10 @@ public struct RosterPage: Sendable, Hashable, Codable {
         self.guests = guests
         self.deletedGuestIDs = deletedGuestIDs
         self.checkIns = checkIns
+    }
+
+    /// No change at all: what a long-poll answers when its wait is over (the cursor is the one sent).
+    public var isEmpty: Bool {
+        !hasMore && accessTypes.isEmpty && guests.isEmpty && deletedGuestIDs.isEmpty && checkIns.isEmpty
     }
 }

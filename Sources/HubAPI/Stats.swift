@@ -30,8 +30,14 @@ public struct EventStats: Sendable, Hashable, Codable {
     public var accessTypes: [StatsGroup]
     /// Per station: ``StatsGroup/checkedIn`` counts admissions made there; ``StatsGroup/expected`` and ``StatsGroup/inside`` are 0.
     public var stations: [StatsGroup]
+    /// Exits recorded for someone not inside, not undone (see ``ConflictList/flaggedExits``);
+    /// absent from hubs before this field existed.
+    public var flaggedExits: Int?
 
-    public init(expected: Int, checkedIn: Int, inside: Int, duplicates: Int, conflicts: Int, accessTypes: [StatsGroup] = [], stations: [StatsGroup] = []) {
+    public init(
+        expected: Int, checkedIn: Int, inside: Int, duplicates: Int, conflicts: Int, accessTypes: [StatsGroup] = [], stations: [StatsGroup] = [],
+        flaggedExits: Int? = nil
+    ) {
         self.expected = expected
         self.checkedIn = checkedIn
         self.inside = inside
@@ -39,6 +45,7 @@ public struct EventStats: Sendable, Hashable, Codable {
         self.conflicts = conflicts
         self.accessTypes = accessTypes
         self.stations = stations
+        self.flaggedExits = flaggedExits
     }
 }
 
@@ -92,14 +99,35 @@ public struct WalkInReview: Sendable, Hashable, Codable {
     }
 }
 
+/// A recorded movement the hub flagged for an organizer (today: an exit by someone it did not
+/// have inside, ``CheckInCore/CheckInFlag/exitWithoutEntry``). The flag is the answer the
+/// uploading station got; a later upload (an offline station's entry scanned before it) does not
+/// lift it, an undo of the exit does.
+public struct FlaggedExit: Sendable, Hashable, Codable {
+    public var guestID: String
+    public var flag: CheckInFlag
+    /// Who recorded the exit, at which station, and its scan time.
+    public var exit: PreviousCheckIn
+
+    public init(guestID: String, flag: CheckInFlag, exit: PreviousCheckIn) {
+        self.guestID = guestID
+        self.flag = flag
+        self.exit = exit
+    }
+}
+
 /// `GET /v1/events/{event}/conflicts` answer.
 public struct ConflictList: Sendable, Hashable, Codable {
     public var conflicts: [Conflict]
     /// Walk-ins flagged for review, oldest first (absent from hubs before this field existed).
     public var reviews: [WalkInReview]?
+    /// Exits flagged for review, in the order the hub recorded them (absent from hubs before
+    /// this field existed).
+    public var flaggedExits: [FlaggedExit]?
 
-    public init(conflicts: [Conflict], reviews: [WalkInReview]? = nil) {
+    public init(conflicts: [Conflict], reviews: [WalkInReview]? = nil, flaggedExits: [FlaggedExit]? = nil) {
         self.conflicts = conflicts
         self.reviews = reviews
+        self.flaggedExits = flaggedExits
     }
 }

@@ -50,13 +50,21 @@ public struct CheckInResult: Sendable, Hashable, Codable {
     public var reason: String?
     /// The check-in a `duplicate` or `already_checked_in` refers to.
     public var previous: PreviousCheckIn?
+    /// Recorded, but listed for the organizer (``ConflictList/flaggedExits``): `exit_without_entry`
+    /// for an exit by someone the hub did not have inside. Absent otherwise, and from hubs before
+    /// this field existed.
+    public var flag: CheckInFlag?
 
-    public init(key: IdempotencyKey, status: UploadStatus, decision: Decision.Kind, reason: String? = nil, previous: PreviousCheckIn? = nil) {
+    public init(
+        key: IdempotencyKey, status: UploadStatus, decision: Decision.Kind, reason: String? = nil, previous: PreviousCheckIn? = nil,
+        flag: CheckInFlag? = nil
+    ) {
         self.key = key
         self.status = status
         self.decision = decision
         self.reason = reason
         self.previous = previous
+        self.flag = flag
     }
 }
 

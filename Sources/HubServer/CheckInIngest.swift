@@ -5,7 +5,7 @@ import HubAPI
 /// holds, shared by both stores so SQLite and PostgreSQL decide identically.
 ///
 /// The store calls it while it holds the batch's guests exclusively (a SQLite write transaction,
-/// PostgreSQL advisory guest locks), so `known` and `admissions` cannot change underneath.
+/// PostgreSQL advisory guest locks), so `known` and `movements` cannot change underneath.
 enum CheckInIngest {
     /// A check-in to insert, with the answer it got.
     struct Row: Sendable {
@@ -29,16 +29,16 @@ enum CheckInIngest {
     ///   - known: answers already recorded for keys of this batch (replays).
     ///   - guests: the batch's guests (missing: unknown code).
     ///   - accessTypes: the event's access types.
-    ///   - admissions: admissions not undone, per guest id. Those whose scan time is outside
-    ///     ``CheckInCore/PlausibleTime`` (rows stored before the hub refused such times) are
-    ///     ignored: roster pages never carry them, so the stations do not know them either.
+    ///   - movements: accepted entries and exits not undone, per guest id. Those whose scan time
+    ///     is outside ``CheckInCore/PlausibleTime`` (rows stored before the hub refused such
+    ///     times) are ignored: roster pages never carry them, so the stations do not know them either.
     ///   - now: the hub's clock.
     static func decide(
         _ items: [CheckInUpload], policy: EventPolicy, known: [IdempotencyKey: CheckInResult],
-        guests: [String: Guest], accessTypes: [String: AccessType], admissions: [String: [CheckIn]], now: Timestamp
+        guests: [String: Guest], accessTypes: [String: AccessType], movements: [String: [CheckIn]], now: Timestamp
     ) -> Decided {
         var known = known
-        var admissions = admissions.mapValues { $0.filter { PlausibleTime.contains($0.scannedAt, now: now) } }
+        var movements = movements.mapValues { $0.filter { PlausibleTime.contains($0.scannedAt, now: now) } }
         var decided = Decided(results: [], rows: [], attempts: [])
         decided.results.reserveCapacity(items.count)
         for item in items {
@@ -47,18 +47,19 @@ enum CheckInIngest {
                 continue
             }
             let guest = guests[item.key.guestID]
-            let decision = CheckInRules.decide(
+            let ruling = CheckInRules.judge(
                 CheckInRules.Attempt(deviceID: item.key.deviceID, at: item.key.scannedAt, direction: item.direction),
                 guest: guest, accessType: guest.flatMap { accessTypes[$0.accessTypeID] },
-                admissions: admissions[item.key.guestID] ?? [], policy: policy)
-            let result = Self.result(for: item.key, decision)
+                movements: movements[item.key.guestID] ?? [], policy: policy)
+            var result = Self.result(for: item.key, ruling.decision)
+            result.flag = ruling.flag
             decided.results.append(result)
-            if decision == .unknownCode {
+            if ruling.decision == .unknownCode {
                 decided.attempts.append(Row(upload: item, result: result))
                 continue
             }
-            if decision == .admitted, item.direction == .entry {
-                admissions[item.key.guestID, default: []].append(item)
+            if result.status == .accepted {
+                movements[item.key.guestID, default: []].append(item)
             }
             known[item.key] = result
             decided.rows.append(Row(upload: item, result: result))

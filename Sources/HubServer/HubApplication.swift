@@ -17,12 +17,21 @@ public struct HubServerConfiguration: Sendable {
     /// How long after a refresh the session's previous refresh token is still accepted (and
     /// answered with a fresh pair) instead of revoking the session; 0 turns the grace off.
     public var refreshGraceSeconds: Int64
+    /// Roster long-polls held at once by this process; beyond it they are answered at once
+    /// (`Retry-After: 1`). Each costs a table entry and a few hundred bytes, no thread and no
+    /// database connection: the bound protects against a flood, not against real stations.
+    public var maximumHeldRequests: Int
+    /// Follow the store's change reports (PostgreSQL LISTEN, SQLite's own commits); `false` polls
+    /// each followed event once a second instead (a PostgreSQL behind a pooler that cannot LISTEN).
+    public var followChangeReports: Bool
 
     public static let defaultRefreshGraceSeconds: Int64 = 60
+    public static let defaultMaximumHeldRequests = 1_000
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, accessTokenSeconds: Int64 = 900, refreshTokenSeconds: Int64 = 30 * 86_400,
-        rateLimitPerSecond: Double = 500, refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds
+        rateLimitPerSecond: Double = 500, refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds,
+        maximumHeldRequests: Int = HubServerConfiguration.defaultMaximumHeldRequests, followChangeReports: Bool = true
     ) {
         self.host = host
         self.port = port
@@ -30,6 +39,8 @@ public struct HubServerConfiguration: Sendable {
         self.refreshTokenSeconds = refreshTokenSeconds
         self.rateLimitPerSecond = rateLimitPerSecond
         self.refreshGraceSeconds = refreshGraceSeconds
+        self.maximumHeldRequests = maximumHeldRequests
+        self.followChangeReports = followChangeReports
     }
 }
 
@@ -41,6 +52,8 @@ public struct HubRoutes: Sendable {
     let metrics: HubMetrics
     let limiter: RateLimiter
     let logger: Logger
+    /// Which events changed, for roster long-polls; runs as a service of the application.
+    let feed: ChangeFeed
 
     public init(store: any HubStore, configuration: HubServerConfiguration, logger: Logger) {
         self.store = store
@@ -48,6 +61,7 @@ public struct HubRoutes: Sendable {
         self.metrics = HubMetrics()
         self.limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond, burst: max(configuration.rateLimitPerSecond, 1) * 2)
         self.logger = logger
+        self.feed = ChangeFeed(source: store, maximumHeld: configuration.maximumHeldRequests, followReports: configuration.followChangeReports)
     }
 
     /// Builds the application; `onRunning` gets the bound port (useful with port 0).
@@ -57,6 +71,7 @@ public struct HubRoutes: Sendable {
         return Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "checkin-hub"),
+            services: [feed],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }
@@ -64,7 +79,11 @@ public struct HubRoutes: Sendable {
     typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
 
     /// Wraps a handler: metrics, error mapping to problem documents, never a 500 for bad input.
-    func wrap(_ route: String, _ handler: @escaping Handler) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+    /// Requests for which `timed` is false (long-polls, whose time is mostly waiting) are counted
+    /// but kept out of the latency histogram.
+    func wrap(
+        _ route: String, timed: @escaping @Sendable (Request) -> Bool = { _ in true }, _ handler: @escaping Handler
+    ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
         { request, context in
             let start = ContinuousClock.now
             let response: Response
@@ -87,7 +106,9 @@ public struct HubRoutes: Sendable {
                 response = try HubProblem(.serviceUnavailable, "Temporarily unavailable", detail: "Retry later.").response(from: request, context: context)
             }
             let elapsed = ContinuousClock.now - start
-            metrics.request(route: route, status: response.status.code, seconds: Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+            metrics.request(
+                route: route, status: response.status.code,
+                seconds: timed(request) ? Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds) : nil)
             return response
         }
     }

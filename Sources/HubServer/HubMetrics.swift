@@ -16,9 +16,11 @@ public final class HubMetrics: Sendable {
 
     public init() {}
 
-    func request(route: String, status: Int, seconds: Double) {
+    /// Counts a request; `seconds` goes into the latency histogram unless `nil`.
+    func request(route: String, status: Int, seconds: Double?) {
         state.withLock { state in
             state.requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
+            guard let seconds else { return }
             for (index, bound) in Self.buckets.enumerated() where seconds <= bound { state.latencyBuckets[index] += 1 }
             state.latencySum += seconds
             state.latencyCount += 1
@@ -27,6 +29,16 @@ public final class HubMetrics: Sendable {
 
     func checkIns(_ status: String, count: Int) {
         state.withLock { $0.checkIns[status, default: 0] += count }
+    }
+
+    /// Prometheus text exposition format, with the change feed's gauges when given.
+    public func render(feed: ChangeFeed? = nil) -> String {
+        var text = render()
+        if let feed {
+            text += "# TYPE checkin_hub_held_requests gauge\ncheckin_hub_held_requests \(feed.held)\n"
+            text += "# TYPE checkin_hub_change_reports_complete gauge\ncheckin_hub_change_reports_complete \(feed.reportsAreComplete ? 1 : 0)\n"
+        }
+        return text
     }
 
     /// Prometheus text exposition format.

@@ -97,14 +97,23 @@ extension HubRoutes {
             }
             return try json(EventList(events: events))
         })
-        router.get("/v1/events/:event/roster", use: wrap("roster") { request, context in
+        router.get("/v1/events/:event/roster", use: wrap("roster", timed: { ($0.uri.queryParameters.get("wait") ?? "0") == "0" }) { request, context in
             _ = try await authenticate(request)
             let event = try await event(context)
             let cursorText = request.uri.queryParameters.get("cursor") ?? "0"
             guard let cursor = Int64(cursorText), cursor >= 0 else { throw HubProblem.invalid("cursor", "The cursor is a number from an earlier page.") }
             let limitText = request.uri.queryParameters.get("limit") ?? "1000"
             guard let limit = Int(limitText), limit > 0 else { throw HubProblem.invalid("limit", "A positive number of items.") }
-            return try json(try await store.rosterPage(event: event.id, after: cursor, limit: min(limit, HubPaths.maximumPageSize), now: .now()))
+            let wait = try RosterLongPoll.wait(request.uri.queryParameters.get("wait"))
+            switch try await RosterLongPoll(store: store, feed: feed).answer(
+                event: event.id, after: cursor, limit: min(limit, HubPaths.maximumPageSize), wait: wait) {
+            case .page(let page):
+                return try json(page)
+            case .notHeld(let page):
+                var response = try json(page)
+                response.headers[.retryAfter] = "1"
+                return response
+            }
         })
         router.post("/v1/events/:event/check-ins", use: wrap("check-ins") { request, context in
             let session = try await authenticate(request)
@@ -153,13 +162,15 @@ extension HubRoutes {
         router.get("/v1/events/:event/conflicts", use: wrap("conflicts") { request, context in
             _ = try await authenticate(request, role: .support)
             let event = try await event(context)
-            return try json(ConflictList(conflicts: try await store.conflicts(event: event.id), reviews: try await store.walkInReviews(event: event.id)))
+            return try json(ConflictList(
+                conflicts: try await store.conflicts(event: event.id), reviews: try await store.walkInReviews(event: event.id),
+                flaggedExits: try await store.flaggedExits(event: event.id)))
         })
         router.get(RouterPath(HubPaths.metrics), use: wrap("metrics") { request, _ in
             _ = try await authenticate(request, role: .support)
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.render())))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.render(feed: feed))))
         })
     }
 }

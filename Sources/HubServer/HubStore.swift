@@ -5,7 +5,7 @@ import RosterCSV
 /// Where the hub keeps everything: one protocol, a SQLite and a PostgreSQL implementation that
 /// pass the same contract tests. Implementations keep no state that correctness depends on:
 /// several hub processes may share one PostgreSQL database.
-public protocol HubStore: Sendable {
+public protocol HubStore: ChangeSource {
     /// `sqlite` or `postgres`.
     var kind: String { get }
 
@@ -61,6 +61,8 @@ public protocol HubStore: Sendable {
     func conflicts(event: String) async throws -> [Conflict]
     /// Walk-ins flagged for an organizer, oldest first.
     func walkInReviews(event: String) async throws -> [WalkInReview]
+    /// Flagged movements not undone (exits by someone not inside), in recording order.
+    func flaggedExits(event: String) async throws -> [FlaggedExit]
 }
 
 /// What `checkin-hub import` reports.

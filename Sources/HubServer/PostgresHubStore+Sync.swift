@@ -77,7 +77,8 @@ extension PostgresHubStore {
             result: CheckInResult(
                 key: key, status: UploadStatus(rawValue: try row["status"].decode(String.self)) ?? .rejected,
                 decision: Decision.Kind(rawValue: try row["decision"].decode(String.self)) ?? .unknownCode,
-                reason: try row["reason"].decode(String?.self), previous: previous),
+                reason: try row["reason"].decode(String?.self), previous: previous,
+                flag: try row["flag"].decode(String?.self).flatMap(CheckInFlag.init(rawValue:))),
             undone: try row["undone_at"].decode(Int64?.self) != nil)
     }
 
@@ -117,23 +118,23 @@ extension PostgresHubStore {
                 (guests, types) = try await readGuests()
             }
             var known: [IdempotencyKey: CheckInResult] = [:]
-            var admissions: [String: [CheckIn]] = [:]
-            // Only what the decision reads: this batch's keys (replays) and the guests' standing
-            // admissions; a guest seen 1,000 times must not cost 1,000 rows per upload.
+            var movements: [String: [CheckIn]] = [:]
+            // Only what the decision reads: this batch's keys (replays) and the guests' recorded
+            // movements; a guest refused 1,000 times must not cost 1,000 rows per upload.
             let keyDevices = items.map(\.key.deviceID), keyGuests = items.map(\.key.guestID)
             let keyTimes = items.map(\.key.scannedAt.milliseconds)
             for row in try await rows("""
                 SELECT * FROM check_ins WHERE event_id = \(event.id) AND guest_id = ANY(\(guestIDs)::text[])
-                    AND ((status = 'accepted' AND direction = 'entry' AND undone_at IS NULL)
+                    AND ((status = 'accepted' AND undone_at IS NULL)
                          OR (device_id, guest_id, scanned_at) IN (
                              SELECT * FROM unnest(\(keyDevices)::text[], \(keyGuests)::text[], \(keyTimes)::bigint[])))
                 """, on: connection) {
                 let stored = try Self.storedCheckIn(row)
                 known[stored.upload.key] = stored.result
-                if stored.isAdmission { admissions[stored.upload.key.guestID, default: []].append(stored.upload) }
+                if stored.isMovement { movements[stored.upload.key.guestID, default: []].append(stored.upload) }
             }
             let decided = CheckInIngest.decide(
-                items, policy: event.policy, known: known, guests: guests, accessTypes: types, admissions: admissions, now: now)
+                items, policy: event.policy, known: known, guests: guests, accessTypes: types, movements: movements, now: now)
             if !decided.attempts.isEmpty {
                 let a = decided.attempts
                 try await connection.query("""
@@ -157,19 +158,21 @@ extension PostgresHubStore {
             // Arrays cannot carry NULL here: '' and -1 stand for "none" and NULLIF turns them back.
             let reasons = r.map { $0.result.reason ?? "" }, prevBy = r.map { $0.result.previous?.by ?? "" }
             let prevStation = r.map { $0.result.previous?.station ?? "" }, prevDevice = r.map { $0.result.previous?.deviceID ?? "" }
-            let prevAt = r.map { $0.result.previous?.at.milliseconds ?? -1 }
+            let prevAt = r.map { $0.result.previous?.at.milliseconds ?? -1 }, flags = r.map { $0.result.flag?.rawValue ?? "" }
             // The event lock (see PostgresHubStore) is taken by the same statement, before any
             // row draws its seq: the sorted join below cannot emit a row before the CTE has run.
+            // The change notice rides in the same statement: no extra round trip per batch.
             try await connection.query("""
-                WITH event_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(4242, hashtext(\(event.id))))
+                WITH event_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(4242, hashtext(\(event.id)))),
+                    notice AS MATERIALIZED (SELECT pg_notify(\(Self.changeChannel), \(event.id)) FROM event_lock)
                 INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
-                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, uploaded_by)
+                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, uploaded_by, flag)
                 SELECT \(event.id), d, g, s, st, op, src, dir, status, decision, NULLIF(reason, ''), NULLIF(pb, ''), NULLIF(ps, ''),
-                    NULLIF(pd, ''), NULLIF(pa, -1), \(now.milliseconds), \(uploader.staffID)
-                FROM event_lock, unnest(\(devices)::text[], \(guestColumn)::text[], \(scanned)::bigint[], \(stations)::text[], \(operators)::text[],
+                    NULLIF(pd, ''), NULLIF(pa, -1), \(now.milliseconds), \(uploader.staffID), NULLIF(fl, '')
+                FROM event_lock, notice, unnest(\(devices)::text[], \(guestColumn)::text[], \(scanned)::bigint[], \(stations)::text[], \(operators)::text[],
                     \(sources)::text[], \(directions)::text[], \(statuses)::text[], \(decisions)::text[], \(reasons)::text[],
-                    \(prevBy)::text[], \(prevStation)::text[], \(prevDevice)::text[], \(prevAt)::bigint[])
-                    WITH ORDINALITY AS u(d, g, s, st, op, src, dir, status, decision, reason, pb, ps, pd, pa, n)
+                    \(prevBy)::text[], \(prevStation)::text[], \(prevDevice)::text[], \(prevAt)::bigint[], \(flags)::text[])
+                    WITH ORDINALITY AS u(d, g, s, st, op, src, dir, status, decision, reason, pb, ps, pd, pa, fl, n)
                 ORDER BY n
                 """, logger: logger)
             return (decided.results, decided.rows.count)
@@ -225,6 +228,7 @@ extension PostgresHubStore {
                     VALUES (\(event.id), \(item.guestID), \(item.deviceID), \(item.station), \(item.operatorName), \(uploader.staffID),
                         \(item.createdAt.milliseconds), \(now.milliseconds), \(item.accessTypeID), \(type.id), \(type.review))
                     """, logger: logger)
+                try await Self.announce(connection, event.id, logger: logger)
                 results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin, accessTypeID: type.id, review: type.review))
             }
             return results
@@ -251,6 +255,7 @@ extension PostgresHubStore {
                         if try row["undone_at"].decode(Int64?.self) == nil {
                             let id = try row["id"].decode(Int64.self)
                             try await connection.query("UPDATE check_ins SET undone_at = \(item.undoneAt.milliseconds), seq = nextval('change_seq') WHERE id = \(id)", logger: logger)
+                            try await Self.announce(connection, event.id, logger: logger)
                         }
                         result = UndoResult(key: key, status: .undone)
                     }
@@ -284,7 +289,8 @@ extension PostgresHubStore {
         return EventStats(
             expected: groups.map(\.expected).reduce(0, +), checkedIn: groups.map(\.checkedIn).reduce(0, +),
             inside: groups.map(\.inside).reduce(0, +), duplicates: try counts["duplicates"].decode(Int.self),
-            conflicts: try counts["conflicts"].decode(Int.self), accessTypes: groups, stations: stations)
+            conflicts: try counts["conflicts"].decode(Int.self), accessTypes: groups, stations: stations,
+            flaggedExits: try counts["flagged_exits"].decode(Int.self))
     }
 
     public func conflicts(event: String) async throws -> [Conflict] {
@@ -299,6 +305,18 @@ extension PostgresHubStore {
                 second: PreviousCheckIn(
                     by: try $0["operator_name"].decode(String.self), station: try $0["station"].decode(String.self),
                     deviceID: try $0["device_id"].decode(String.self), at: Timestamp(milliseconds: try $0["scanned_at"].decode(Int64.self))))
+        }
+    }
+
+    public func flaggedExits(event: String) async throws -> [FlaggedExit] {
+        var binds = PostgresBindings()
+        binds.append(event)
+        return try await rows(PostgresQuery(unsafeSQL: StatsSQL.flaggedExits, binds: binds)).compactMap { row in
+            try CheckInFlag(rawValue: row["flag"].decode(String.self)).map {
+                FlaggedExit(guestID: try row["guest_id"].decode(String.self), flag: $0, exit: PreviousCheckIn(
+                    by: try row["operator_name"].decode(String.self), station: try row["station"].decode(String.self),
+                    deviceID: try row["device_id"].decode(String.self), at: Timestamp(milliseconds: try row["scanned_at"].decode(Int64.self))))
+            }
         }
     }
 

@@ -15,11 +15,19 @@ import RosterCSV
 ///   commit: change sequence numbers (`seq`, from `change_seq`) then commit in order within an
 ///   event, so a roster cursor never skips a change that commits late.
 /// Guest locks are always taken before the event lock, so the two cannot deadlock.
+///
+/// Every write to an event also sends `NOTIFY checkin_hub_changes, '<event id>'` in its
+/// transaction: PostgreSQL delivers it only after the commit, to every hub listening
+/// (``reportChanges(to:)``), so a held roster long-poll on any hub wakes for a change committed
+/// through any other.
 public final class PostgresHubStore: HubStore {
     public let kind = "postgres"
     let client: PostgresClient
     let logger: Logger
     let checkInStatistics = AnalyzeSchedule()
+    /// For the one connection of this process that LISTENs (never one of the pool's: a pooled
+    /// connection is handed to queries and closed at will).
+    let listenerConfiguration: PostgresConnection.Configuration
     private let runner: Task<Void, Never>
 
     /// Connects to `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (TLS off: loopback or a
@@ -32,6 +40,12 @@ public final class PostgresHubStore: HubStore {
             host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
             database: components.path.isEmpty ? nil : String(components.path.dropFirst()), tls: .disable)
         configuration.options.maximumConnections = maximumConnections
+        var listener = PostgresConnection.Configuration(
+            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
+            database: components.path.isEmpty ? nil : String(components.path.dropFirst()), tls: .disable)
+        // Named, so an operator (or a test) can tell it apart in pg_stat_activity.
+        listener.options.additionalStartupParameters = [("application_name", Self.listenerApplicationName)]
+        listenerConfiguration = listener
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.logger = logger
@@ -46,6 +60,13 @@ public final class PostgresHubStore: HubStore {
     /// The event's write lock, held until the transaction ends.
     static func lockEvent(_ connection: PostgresConnection, _ event: String, logger: Logger) async throws {
         try await connection.query("SELECT pg_advisory_xact_lock(4242, hashtext(\(event)))", logger: logger)
+    }
+
+    /// Tells every listening hub, once this transaction commits, that `event` changed. (Sent with
+    /// the transaction, so never seen before the commit; identical notices of one transaction
+    /// are delivered once.)
+    static func announce(_ connection: PostgresConnection, _ event: String, logger: Logger) async throws {
+        try await connection.query("SELECT pg_notify(\(changeChannel), \(event))", logger: logger)
     }
 
     /// Locks these guests of the event until the transaction ends, in ascending key order so two
@@ -148,6 +169,7 @@ public final class PostgresHubStore: HubStore {
                 ON CONFLICT (event_id, id) DO UPDATE SET name = excluded.name, reentry = excluded.reentry,
                     valid_from = excluded.valid_from, valid_until = excluded.valid_until, seq = nextval('change_seq')
                 """, logger: logger)
+            try await Self.announce(connection, event, logger: logger)
         }
     }
 
@@ -194,6 +216,7 @@ public final class PostgresHubStore: HubStore {
                     """, logger: logger)
                 start = end
             }
+            if !codes.isEmpty || !typeKeys.isEmpty { try await Self.announce(connection, event, logger: logger) }
             return summary
         }
         if summary.imported + summary.updated > 1_000 {
@@ -208,6 +231,7 @@ public final class PostgresHubStore: HubStore {
     public func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool {
         try await client.withTransaction(logger: logger) { connection in
             try await Self.lockEvent(connection, event, logger: logger)
+            try await Self.announce(connection, event, logger: logger)
             return try await !rows("""
                 UPDATE guests SET revoked = \(revoked), seq = nextval('change_seq') WHERE event_id = \(event) AND id = \(guestID) RETURNING id
                 """, on: connection).isEmpty
@@ -217,6 +241,7 @@ public final class PostgresHubStore: HubStore {
     public func deleteGuest(event: String, guestID: String) async throws -> Bool {
         try await client.withTransaction(logger: logger) { connection in
             try await Self.lockEvent(connection, event, logger: logger)
+            try await Self.announce(connection, event, logger: logger)
             return try await !rows("""
                 UPDATE guests SET deleted = true, seq = nextval('change_seq') WHERE event_id = \(event) AND id = \(guestID) AND NOT deleted RETURNING id
                 """, on: connection).isEmpty

@@ -3,12 +3,15 @@ import Foundation
 import GRDB
 import HubAPI
 import RosterCSV
+import Synchronization
 
 /// The hub's embedded default: one SQLite file through GRDB (WAL, one writer). Every write is
 /// one write transaction, which is what makes dedupe exact here.
 public final class SQLiteHubStore: HubStore {
     public let kind = "sqlite"
     private let pool: DatabasePool
+    /// Where commits are reported while the hub serves (``reportChanges(to:)``).
+    private let sink = Mutex<(any ChangeSink)?>(nil)
 
     public init(path: String) throws {
         var configuration = Configuration()
@@ -48,6 +51,41 @@ public final class SQLiteHubStore: HubStore {
         try Int64.fetchOne(db, sql: "UPDATE hub_counters SET value = value + ? WHERE name = 'change_seq' RETURNING value", arguments: [count])! - Int64(count) + 1
     }
 
+    private static func currentSeq(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT value FROM hub_counters WHERE name = 'change_seq'") ?? 0
+    }
+
+    /// A write transaction that may change `event`'s roster. When it drew a change sequence number,
+    /// the change sink hears of it after the commit (never before: a woken long-poll must find
+    /// the change), with the counter's value, which no earlier change of the event exceeds.
+    private func change<T: Sendable>(_ event: String, _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let (value, before, after) = try await pool.write { db in
+            let before = try Self.currentSeq(db)
+            let value = try updates(db)
+            return (value, before, try Self.currentSeq(db))
+        }
+        if after != before { sink.withLock { $0 }?.changed(event: event, sequence: after) }
+        return value
+    }
+
+    // MARK: Change reports
+
+    /// One hub process serves a SQLite file, so its own commits are all it needs to report at
+    /// once. Other processes writing the file (`checkin-hub import`, `access-type add`) are not
+    /// seen this way: the sink is told reports are incomplete, and polls ``latestChange(event:)``.
+    public func reportChanges(to sink: any ChangeSink) async {
+        self.sink.withLock { $0 = sink }
+        sink.reportsEveryChange(false)
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3_600)) }
+        self.sink.withLock { $0 = nil }
+    }
+
+    public func latestChange(event: String) async throws -> Int64 {
+        try await pool.read { db in
+            try Int64.fetchOne(db, sql: StatsSQL.sqlite(StatsSQL.latestChange), arguments: [event]) ?? 0
+        }
+    }
+
     // MARK: Administration
 
     public func createEvent(_ event: EventSummary) async throws {
@@ -84,7 +122,7 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func upsertAccessType(event: String, _ type: AccessType) async throws {
-        try await pool.write { db in
+        try await change(event) { db in
             try Self.requireEvent(db, event)
             try db.execute(
                 sql: """
@@ -97,7 +135,7 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func importRoster(event: String, rows: [RosterRow]) async throws -> ImportSummary {
-        try await pool.write { db in
+        try await change(event) { db in
             try Self.requireEvent(db, event)
             var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
             var types = Set(try String.fetchAll(db, sql: "SELECT id FROM access_types WHERE event_id = ?", arguments: [event]))
@@ -129,14 +167,14 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool {
-        try await pool.write { db in
+        try await change(event) { db in
             try db.execute(sql: "UPDATE guests SET revoked = ?, seq = ? WHERE event_id = ? AND id = ?", arguments: [revoked, try Self.nextSeq(db), event, guestID])
             return db.changesCount > 0
         }
     }
 
     public func deleteGuest(event: String, guestID: String) async throws -> Bool {
-        try await pool.write { db in
+        try await change(event) { db in
             try db.execute(sql: "UPDATE guests SET deleted = 1, seq = ? WHERE event_id = ? AND id = ? AND deleted = 0", arguments: [try Self.nextSeq(db), event, guestID])
             return db.changesCount > 0
         }
@@ -315,12 +353,12 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) async throws -> [CheckInResult] {
-        try await pool.write { db in
+        try await change(event.id) { db in
             let guestIDs = Array(Set(items.map(\.key.guestID)))
             let state = try SQLiteIngestState.load(db, event: event.id, guestIDs: guestIDs, keys: items.map(\.key))
             let decided = CheckInIngest.decide(
                 items, policy: event.policy, known: state.known, guests: state.guests, accessTypes: state.accessTypes,
-                admissions: state.admissions, now: now)
+                movements: state.movements, now: now)
             if !decided.attempts.isEmpty {
                 let audit = try db.makeStatement(sql: """
                     INSERT INTO check_in_attempts (event_id, device_id, guest_id, scanned_at, station, operator_name, uploaded_by,
@@ -340,8 +378,8 @@ public final class SQLiteHubStore: HubStore {
             var seq = try Self.nextSeq(db, count: decided.rows.count)
             let insert = try db.makeStatement(sql: """
                 INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
-                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, seq, uploaded_by)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, seq, uploaded_by, flag)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for row in decided.rows {
                 let item = row.upload, result = row.result
@@ -349,7 +387,7 @@ public final class SQLiteHubStore: HubStore {
                     event.id, item.key.deviceID, item.key.guestID, item.key.scannedAt.milliseconds, item.station, item.operatorName,
                     item.source.rawValue, item.direction.rawValue, result.status.rawValue, result.decision.rawValue, result.reason,
                     result.previous?.by, result.previous?.station, result.previous?.deviceID, result.previous?.at.milliseconds,
-                    now.milliseconds, seq, uploader.staffID,
+                    now.milliseconds, seq, uploader.staffID, result.flag?.rawValue,
                 ])
                 seq += 1
             }
@@ -358,7 +396,7 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], uploader: Uploader, now: Timestamp) async throws -> [WalkInResult] {
-        try await pool.write { db in
+        try await change(event.id) { db in
             var results: [WalkInResult] = []
             let types = Set(try String.fetchAll(db, sql: "SELECT id FROM access_types WHERE event_id = ?", arguments: [event.id]))
             for item in items {
@@ -404,7 +442,7 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func undo(event: EventSummary, items: [UndoUpload], caller: Uploader, now: Timestamp) async throws -> [UndoResult] {
-        try await pool.write { db in
+        try await change(event.id) { db in
             var results: [UndoResult] = []
             for item in items {
                 let key = item.key
@@ -449,7 +487,8 @@ public final class SQLiteHubStore: HubStore {
                 expected: groups.map(\.expected).reduce(0, +), checkedIn: groups.map(\.checkedIn).reduce(0, +),
                 inside: groups.map(\.inside).reduce(0, +), duplicates: counts["duplicates"], conflicts: counts["conflicts"],
                 accessTypes: groups,
-                stations: stations.map { StatsGroup(id: $0["station"], expected: 0, checkedIn: $0["checked_in"], inside: $0["inside"]) })
+                stations: stations.map { StatsGroup(id: $0["station"], expected: 0, checkedIn: $0["checked_in"], inside: $0["inside"]) },
+                flaggedExits: counts["flagged_exits"])
         }
     }
 
@@ -460,6 +499,17 @@ public final class SQLiteHubStore: HubStore {
                     guestID: $0["guest_id"],
                     first: PreviousCheckIn(by: $0["prev_by"], station: $0["prev_station"], deviceID: $0["prev_device"], at: Timestamp(milliseconds: $0["prev_at"])),
                     second: PreviousCheckIn(by: $0["operator_name"], station: $0["station"], deviceID: $0["device_id"], at: Timestamp(milliseconds: $0["scanned_at"])))
+            }
+        }
+    }
+
+    public func flaggedExits(event: String) async throws -> [FlaggedExit] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: StatsSQL.sqlite(StatsSQL.flaggedExits), arguments: [event]).compactMap { row in
+                CheckInFlag(rawValue: row["flag"]).map {
+                    FlaggedExit(guestID: row["guest_id"], flag: $0, exit: PreviousCheckIn(
+                        by: row["operator_name"], station: row["station"], deviceID: row["device_id"], at: Timestamp(milliseconds: row["scanned_at"])))
+                }
             }
         }
     }
@@ -481,7 +531,7 @@ struct SQLiteIngestState {
     var known: [IdempotencyKey: CheckInResult] = [:]
     var guests: [String: Guest] = [:]
     var accessTypes: [String: AccessType] = [:]
-    var admissions: [String: [CheckIn]] = [:]
+    var movements: [String: [CheckIn]] = [:]
 
     static func load(_ db: Database, event: String, guestIDs: [String], keys: [IdempotencyKey]) throws -> SQLiteIngestState {
         var state = SQLiteIngestState()
@@ -502,7 +552,7 @@ struct SQLiteIngestState {
             for row in try Row.fetchAll(checkInStatement, arguments: [event, id]) {
                 let stored = StoredCheckIn(row: row)
                 state.known[stored.upload.key] = stored.result
-                if stored.isAdmission { state.admissions[id, default: []].append(stored.upload) }
+                if stored.isMovement { state.movements[id, default: []].append(stored.upload) }
             }
         }
         return state
@@ -520,7 +570,8 @@ extension StoredCheckIn {
             result: CheckInResult(
                 key: key, status: UploadStatus(rawValue: row["status"]) ?? .rejected,
                 decision: Decision.Kind(rawValue: row["decision"]) ?? .unknownCode, reason: row["reason"],
-                previous: prevAt.map { PreviousCheckIn(by: row["prev_by"], station: row["prev_station"], deviceID: row["prev_device"], at: Timestamp(milliseconds: $0)) }),
+                previous: prevAt.map { PreviousCheckIn(by: row["prev_by"], station: row["prev_station"], deviceID: row["prev_device"], at: Timestamp(milliseconds: $0)) },
+                flag: (row["flag"] as String?).flatMap(CheckInFlag.init(rawValue:))),
             undone: (row["undone_at"] as Int64?) != nil)
     }
 }

@@ -8,8 +8,8 @@ struct StoredCheckIn: Sendable {
     var result: CheckInResult
     var undone: Bool
 
-    /// Counts for the rules: an accepted entry not undone.
-    var isAdmission: Bool { result.status == .accepted && upload.direction == .entry && !undone }
+    /// Counts for the rules: an accepted movement (entry or exit) not undone.
+    var isMovement: Bool { result.status == .accepted && !undone }
 }
 
 /// Merges changes from several tables into one page, in change-sequence order.
@@ -59,12 +59,14 @@ enum DefaultAccessType {
 /// Statistics queries, written once for both dialects with `$1` parameters.
 enum StatsSQL {
     /// Per access type: guests expected, admitted (an accepted entry not undone) and inside (the
-    /// last accepted movement is an entry). Check-ins are folded per guest first and joined to
+    /// last accepted movement is an entry; an entry and an exit of the same millisecond count as
+    /// entry then exit, as ``CheckInCore/CheckInRules`` orders them). Check-ins are folded per guest first and joined to
     /// guests by key: joining every guest to the check-in sets instead took 7.7 s for 100k guests
     /// on SQLite (no index on a CTE), and a station asks for these totals at each full download.
     static let perAccessType = """
         WITH last AS (
-            SELECT guest_id, direction, row_number() OVER (PARTITION BY guest_id ORDER BY scanned_at DESC, id DESC) AS n
+            SELECT guest_id, direction,
+                row_number() OVER (PARTITION BY guest_id ORDER BY scanned_at DESC, CASE direction WHEN 'exit' THEN 0 ELSE 1 END, id DESC) AS n
             FROM check_ins WHERE event_id = $1 AND status = 'accepted' AND undone_at IS NULL
         ), visits AS (
             SELECT guest_id, max(CASE WHEN direction = 'entry' THEN 1 ELSE 0 END) AS admitted,
@@ -95,7 +97,8 @@ enum StatsSQL {
 
     static let counts = """
         SELECT count(CASE WHEN status = 'duplicate' THEN 1 END) AS duplicates,
-            count(CASE WHEN decision = 'already_checked_in' THEN 1 END) AS conflicts
+            count(CASE WHEN decision = 'already_checked_in' THEN 1 END) AS conflicts,
+            count(CASE WHEN flag IS NOT NULL AND undone_at IS NULL THEN 1 END) AS flagged_exits
         FROM check_ins WHERE event_id = $1
         """
 
@@ -104,9 +107,24 @@ enum StatsSQL {
         FROM check_ins WHERE event_id = $1 AND decision = 'already_checked_in' ORDER BY seq
         """
 
+    /// Flagged movements not undone (an undone exit no longer needs a look), in recording order.
+    static let flaggedExits = """
+        SELECT guest_id, flag, operator_name, station, device_id, scanned_at
+        FROM check_ins WHERE event_id = $1 AND flag IS NOT NULL AND undone_at IS NULL ORDER BY seq
+        """
+
     static let walkInReviews = """
         SELECT guest_id, requested_access_type_id, access_type_id, review, device_id, station, operator_name, uploaded_by, created_at
         FROM walk_ins WHERE event_id = $1 AND review IS NOT NULL ORDER BY received_at, guest_id
+        """
+
+    /// The newest change sequence number of an event's roster (0: none), from the `(event_id, seq)`
+    /// indexes: what ``ChangeFeed`` polls when change reports may be incomplete.
+    static let latestChange = """
+        SELECT max(seq) FROM (
+            SELECT max(seq) AS seq FROM access_types WHERE event_id = $1
+            UNION ALL SELECT max(seq) FROM guests WHERE event_id = $1
+            UNION ALL SELECT max(seq) FROM check_ins WHERE event_id = $1) AS latest
         """
 
     /// SQLite spells numbered parameters `?1`.

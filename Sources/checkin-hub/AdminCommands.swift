@@ -156,7 +156,7 @@ struct TokensCommand: AsyncParsableCommand {
 }
 
 struct StatsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Expected, checked in, inside, duplicates, conflicts.")
+    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Expected, checked in, inside, duplicates, conflicts, flagged exits.")
     @OptionGroup var options: DatabaseOptions
     @Option(help: "Event id.") var event: String
 
@@ -167,9 +167,11 @@ struct StatsCommand: AsyncParsableCommand {
             printJSON([
                 "expected": stats.expected, "checked_in": stats.checkedIn, "inside": stats.inside, "duplicates": stats.duplicates,
                 "conflicts": stats.conflicts, "access_types": stats.accessTypes.map(group), "stations": stats.stations.map(group),
+                "flagged_exits": stats.flaggedExits ?? 0,
             ])
         } else {
-            print("expected \(stats.expected), checked in \(stats.checkedIn), inside \(stats.inside), duplicates \(stats.duplicates), conflicts \(stats.conflicts)")
+            print("expected \(stats.expected), checked in \(stats.checkedIn), inside \(stats.inside), duplicates \(stats.duplicates), "
+                + "conflicts \(stats.conflicts), flagged exits \(stats.flaggedExits ?? 0)")
         }
     }
 }

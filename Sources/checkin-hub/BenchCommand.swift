@@ -5,13 +5,22 @@ import HubAPI
 import HubServer
 import RosterCSV
 
-/// `checkin-hub bench`: roster pull, ingest from many stations and a 10k replay, measured over
-/// real HTTP on loopback against a `checkin-hub serve` child process, with a health-check
-/// baseline measured in the same run.
+/// `checkin-hub bench`: the hub's benchmarks, each against `checkin-hub serve` child processes
+/// over real HTTP on loopback. Without a subcommand, `ingest` (as before there were two).
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark a hub: roster pull, check-in ingest from many stations, replay of 10k queued check-ins (see README).",
+        abstract: "Benchmark a hub (see README): ingest (default) or propagation.",
+        subcommands: [IngestBench.self, PropagationBench.self],
+        defaultSubcommand: IngestBench.self)
+}
+
+/// `checkin-hub bench [ingest]`: roster pull, ingest from many stations and a 10k replay, with a
+/// health-check baseline measured in the same run.
+struct IngestBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Roster pull, check-in ingest from many stations, replay of 10k queued check-ins.",
         discussion: "Creates a fresh event in --db, starts `checkin-hub serve` on a free loopback port and drives it over HTTP.")
 
     @Option(help: "sqlite:PATH or postgres://USER@HOST:PORT/DATABASE (a new event is created in it).")
@@ -32,27 +41,16 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let eventID = "bench_" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        let email = "bench-\(eventID)@example.invalid", password = Tokens.token()
-        progress("setting up event \(eventID) with \(guests) guests")
-        let options = try DatabaseOptions.parse(["--db", db])
-        try await options.withStore { store in
-            try await store.createEvent(EventSummary(id: eventID, name: "Benchmark", startsAt: nil, endsAt: nil, timeZone: "UTC",
-                                                     toleranceWindowMilliseconds: 30_000, stationUndoMilliseconds: 300_000))
-            let rows = (0..<guests).map { i in
-                RosterRow(line: i + 2, code: TicketCode(stored: String(format: "B%07d", i)), name: "Guest \(i)", email: "guest\(i)@example.invalid",
-                          company: "Company \(i % 500)", accessType: "General")
-            }
-            _ = try await store.importRoster(event: eventID, rows: rows)
-            // An organizer: the simulated stations upload under many device ids from one session,
-            // which staff and support sessions may not (they speak only for their registered device).
-            try await store.addStaff(StaffInfo(id: Tokens.identifier("st"), email: email, name: "Bench", role: .organizer),
-                                     passwordHash: try PasswordHasher.hash(password))
+        progress("setting up an event with \(guests) guests")
+        let event = try await BenchEvent.create(in: db, name: "Benchmark", guests: guests) { i in
+            RosterRow(line: i + 2, code: TicketCode(stored: String(format: "B%07d", i)), name: "Guest \(i)", email: "guest\(i)@example.invalid",
+                      company: "Company \(i % 500)", accessType: "General")
         }
+        let eventID = event.id
         let server = try HubChildServer.start(db: db)
         defer { server.stop() }
         progress("hub listening on port \(server.port)")
-        let generator = try await HubLoadGenerator.signIn(port: server.port, email: email, password: password, connections: stations)
+        let generator = try await HubLoadGenerator.signIn(port: server.port, email: event.email, password: event.password, connections: stations)
 
         let baseline = try await generator.healthBaseline(requests: stations * 10, concurrency: stations)
         progress("baseline done")

@@ -11,14 +11,15 @@ struct HubChildServer: Sendable {
         var description: String
     }
 
-    static func start(db: String) throws -> HubChildServer {
+    /// `arguments` go to `serve` after the defaults (e.g. `--poll-changes`).
+    static func start(db: String, arguments: [String] = []) throws -> HubChildServer {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let logPath = NSTemporaryDirectory() + "checkin-hub-bench-\(getpid()).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["serve", "--db", db, "--host", "127.0.0.1", "--port", "0", "--rate-limit", "0", "--log-level", "warning"]
+        process.arguments = ["serve", "--db", db, "--host", "127.0.0.1", "--port", "0", "--rate-limit", "0", "--log-level", "warning"] + arguments
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice

@@ -21,6 +21,10 @@ struct Serve: AsyncParsableCommand {
     var accessTokenSeconds: Int64 = 900
     @Option(help: "Seconds after a refresh in which the previous refresh token still works (answered with a fresh pair, not revoked); 0: off.")
     var refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds
+    @Option(help: "Roster long-polls held at once; more are answered at once with Retry-After: 1.")
+    var maxHeldRequests = HubServerConfiguration.defaultMaximumHeldRequests
+    @Flag(help: "Learn of changes by polling each followed event once a second instead of PostgreSQL LISTEN/NOTIFY (for a pooler that cannot LISTEN).")
+    var pollChanges = false
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"
 
@@ -28,6 +32,7 @@ struct Serve: AsyncParsableCommand {
         guard (1...31_536_000).contains(accessTokenSeconds) else { throw ValidationError("--access-token-seconds must be 1 to 31536000 (a year).") }
         guard (0...3_600).contains(refreshGraceSeconds) else { throw ValidationError("--refresh-grace-seconds must be 0 to 3600.") }
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or a positive number.") }
+        guard (0...100_000).contains(maxHeldRequests) else { throw ValidationError("--max-held-requests must be 0 (never hold) to 100000.") }
     }
 
     func run() async throws {
@@ -45,7 +50,7 @@ struct Serve: AsyncParsableCommand {
             store: store,
             configuration: HubServerConfiguration(
                 host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit,
-                refreshGraceSeconds: refreshGraceSeconds),
+                refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges),
             logger: logger)
         let host = self.host
         let app = routes.application { port in

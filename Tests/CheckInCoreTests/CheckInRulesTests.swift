@@ -2,15 +2,7 @@ import Testing
 @testable import CheckInCore
 
 @Suite("Check-in decisions")
-struct CheckInRulesTests {
-    let single = AccessType(id: "general", name: "General")
-    let reentry = AccessType(id: "vip", name: "VIP", reentry: true)
-    let t0 = Timestamp(milliseconds: 1_790_000_000_000)
-
-    func guest(_ type: AccessType, revoked: Bool = false) -> Guest {
-        Guest(id: "g1", code: TicketCode(stored: "ABC"), name: "José Müller", accessTypeID: type.id, revoked: revoked)
-    }
-
+struct CheckInRulesTests: RulesFixture {
     func admission(device: String = "door-1", at: Timestamp, direction: Direction = .entry) -> CheckIn {
         CheckIn(key: IdempotencyKey(deviceID: device, guestID: "g1", scannedAt: at), station: "Door 1", operatorName: "Alex", source: .camera, direction: direction)
     }
@@ -90,10 +82,12 @@ struct CheckInRulesTests {
         #expect(d.kind == .alreadyCheckedIn)
     }
 
-    @Test("exits are recorded without the entry rules")
+    @Test("exits are recorded without the entry rules (see EntryExitRulesTests)")
     func exits() {
         let first = admission(at: t0)
         #expect(decide(single, guest: guest(single), at: t0.adding(milliseconds: 60_000), admissions: [first], direction: .exit) == .admitted)
+        #expect(decide(single, guest: guest(single), at: t0.adding(milliseconds: 10_000), admissions: [first], direction: .exit) == .admitted,
+                "within the tolerance window too: an exit is never a duplicate of the entry")
     }
 
     @Test("every decision kind has a distinct exit code, zero only for admitted")

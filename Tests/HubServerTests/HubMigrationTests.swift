@@ -37,7 +37,7 @@ import Testing
         defer { directory.remove() }
         let url = try Self.versionOne(kind, in: directory)
         let store = try HubDatabase.open(url, logger: Logger(label: "test"))
-        #expect(try await store.migrate() == ["0002_sync_contract"])
+        #expect(try await store.migrate() == ["0002_sync_contract", "0003_check_in_flags"])
         let now = Timestamp.now()
         // The station registration goes to the most recently used session holding the id.
         #expect(try await store.session(accessHash: "a-new", now: now)?.deviceID == "door-1")
@@ -58,6 +58,35 @@ import Testing
         let claim = StationClaim(deviceID: "door-1", secretHash: Tokens.hash("secret-of-door-1"), name: "Door 1", sessionID: "old", staffID: "s1", now: now)
         #expect(try await store.registerStation(claim) == .registered)
         #expect(try await store.session(accessHash: "a-old", now: now)?.deviceID == "door-1")
+        await store.close()
+    }
+
+    @Test(arguments: StoreContractTests.kinds) func versionThreeKeepsEveryCheckInAndFlagsNoneOfThem(kind: String) async throws {
+        let directory = TemporaryDirectory("hub-migrate")
+        defer { directory.remove() }
+        let url = try Self.versionOne(kind, in: directory)
+        // Up to version two, as a hub before entry and exit left it, with an exit recorded then.
+        let second = (kind == "sqlite" ? HubMigration.sqlite : HubMigration.postgres)[1]
+        try DatabaseSQL.execute(url, second.sql)
+        try DatabaseSQL.execute(url, """
+            INSERT INTO hub_migrations (name, checksum) VALUES ('\(second.name)', '\(second.checksum)');
+            INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction, status, decision, received_at, seq)
+                VALUES ('ev', 'door-2', 'G1', 1760000600000, 'Door 2', 'Sam', 'camera', 'exit', 'accepted', 'admitted', 1760000600000, 5);
+            """)
+        let store = try HubDatabase.open(url, logger: Logger(label: "test"))
+        #expect(try await store.migrate() == ["0003_check_in_flags"])
+        let stats = try await store.stats(event: "ev")
+        #expect(stats.checkedIn == 1)
+        #expect(stats.inside == 0, "the exit recorded before still counts")
+        #expect(stats.flaggedExits == 0)
+        #expect(try await store.flaggedExits(event: "ev").isEmpty)
+        // A replay of the old exit gets its old answer, without a flag.
+        let event = try #require(try await store.event(id: "ev"))
+        let exit = CheckInUpload(key: IdempotencyKey(deviceID: "door-2", guestID: "G1", scannedAt: Timestamp(milliseconds: 1_760_000_600_000)),
+                                 station: "Door 2", operatorName: "Sam", source: .camera, direction: .exit)
+        let replay = try await store.ingest(event: event, items: [exit], uploader: Uploader(staffID: "s1", role: .organizer, deviceID: nil), now: .now())
+        #expect(replay.map(\.status) == [.accepted])
+        #expect(replay.map(\.flag) == [nil])
         await store.close()
     }
 }

@@ -194,6 +194,34 @@ import Testing
         let empty = try await client.get(HubPaths.roster(event: "ev") + "?cursor=\(cursor)", as: RosterPage.self)
         #expect(empty.guests.isEmpty && empty.checkIns.isEmpty && empty.cursor == cursor)
     }
+
+    @Test(.timeLimit(.minutes(3))) func exitsAreAnsweredFlaggedCountedAndListedOverHTTP() async throws {
+        let directory = TemporaryDirectory("hub-e2e")
+        defer { directory.remove() }
+        let server = try HubProcess(db: try prepare(sqliteIn: directory))
+        defer { server.stop() }
+        let olga = HubClient(base: server.base, token: try await signIn(server.base, "org@x.org", "organizer-pass").accessToken)
+        let entry = CheckInUpload(key: IdempotencyKey(deviceID: "door-a", guestID: "G1", scannedAt: Timestamp.now().adding(milliseconds: -60_000)),
+                                  station: "Door A", operatorName: "Olga", source: .camera)
+        #expect(try await olga.post(HubPaths.checkIns(event: "ev"), CheckInBatch(items: [entry]), as: CheckInBatchResult.self).results[0].flag == nil)
+        let out = try await olga.send("POST", HubPaths.checkIns(event: "ev"), json: CheckInBatch(items: [
+            CheckInUpload(key: IdempotencyKey(deviceID: "door-b", guestID: "G1", scannedAt: .now()), station: "Door B", operatorName: "Sam",
+                          source: .scanner, direction: .exit),
+            CheckInUpload(key: IdempotencyKey(deviceID: "door-b", guestID: "G2", scannedAt: .now()), station: "Door B", operatorName: "Sam",
+                          source: .scanner, direction: .exit),
+        ]))
+        let text = String(decoding: out.data, as: UTF8.self)
+        #expect(out.status == 200)
+        let results = try HubJSON.decoder().decode(CheckInBatchResult.self, from: out.data).results
+        #expect(results.map(\.decision) == [.admitted, .admitted])
+        #expect(results.map(\.flag) == [nil, .exitWithoutEntry])
+        #expect(text.contains(#""flag":"exit_without_entry""#))
+        let stats = try await olga.get(HubPaths.stats(event: "ev"), as: EventStats.self)
+        #expect(stats.checkedIn == 1 && stats.inside == 0 && stats.flaggedExits == 1)
+        let conflicts = try await olga.get(HubPaths.conflicts(event: "ev"), as: ConflictList.self)
+        #expect(conflicts.flaggedExits?.map(\.guestID) == ["G2"])
+        #expect(conflicts.flaggedExits?.first?.exit.station == "Door B")
+    }
 }
 
 /// The paths and methods of the OpenAPI document in Sources/HubAPI.

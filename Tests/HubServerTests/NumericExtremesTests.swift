@@ -32,6 +32,7 @@ import Testing
             ("GET", HubPaths.roster(event: "ev") + "?cursor=\(n)", nil),
             ("GET", HubPaths.roster(event: "ev") + "?limit=\(n)", nil),
             ("GET", HubPaths.roster(event: "ev") + "?cursor=\(n)&limit=\(n)", nil),
+            ("GET", HubPaths.roster(event: "ev") + "?wait=\(n)", nil),
             ("GET", HubPaths.events + "?range=\(n)", nil),
             ("GET", HubPaths.stats(event: n), nil),
             ("GET", HubPaths.conflicts(event: n), nil),
@@ -60,7 +61,7 @@ import Testing
                 }
             }
         }
-        #expect(sent == 2 * 8 * 13)
+        #expect(sent == 2 * 8 * 14)
         #expect(server.isRunning)
         #expect(try await anonymous.send("GET", HubPaths.health).status == 200)
     }

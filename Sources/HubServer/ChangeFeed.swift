@@ -1,0 +1,261 @@
+import ServiceLifecycle
+import Synchronization
+
+/// One hub process's view of which events changed: roster long-polls wait here, and the store
+/// reports its commits here (``ChangeSink``).
+///
+/// A wait holds neither a database connection nor a thread: it is a continuation in a table,
+/// resumed by a report, its deadline, or shutdown. Each event has a generation, bumped by every
+/// report; a ``Hold`` remembers the generation it has seen, so a change reported between a
+/// request's page read and its wait is never lost (the wait returns at once).
+///
+/// While reports may be incomplete (SQLite: other processes write the file too; PostgreSQL: the
+/// listener is down), ``run()`` polls ``ChangeSource/latestChange(event:)`` once per
+/// ``pollInterval`` for each event a request is held for, and wakes the event when it grew.
+public final class ChangeFeed: ChangeSink, Service {
+    /// Why a wait ended.
+    public enum Wake: Sendable, Hashable {
+        /// The event changed since the hold last looked (or may have: a report cannot say what).
+        case changed
+        /// The deadline passed.
+        case timedOut
+        /// The hub is shutting down, or the waiting request was cancelled: answer now.
+        case ended
+    }
+
+    /// A held request's place in the feed: taken by ``hold(event:)``, given back with ``release(_:)``.
+    public struct Hold: Sendable {
+        public let event: String
+        /// The event's generation when this hold last looked.
+        fileprivate(set) var generation: UInt64
+    }
+
+    private enum Waiter {
+        case pending(event: String)
+        case waiting(event: String, CheckedContinuation<Wake?, Never>)
+        case cancelled
+
+        var event: String? {
+            switch self {
+            case .pending(let event), .waiting(let event, _): event
+            case .cancelled: nil
+            }
+        }
+    }
+
+    private struct State {
+        var generations: [String: UInt64] = [:]
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+        /// Per event, the newest change sequence number known (the polling baseline).
+        var latest: [String: Int64] = [:]
+        var reportsAreComplete = false
+        /// Requests held, per event (what the poll looks at).
+        var holds: [String: Int] = [:]
+        var held = 0
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+    private let source: any ChangeSource
+    private let followsReports: Bool
+    /// Most requests held at once; beyond it ``hold(event:)`` refuses (the request is answered at once).
+    public let maximumHeld: Int
+    public let pollInterval: Duration
+
+    /// - Parameters:
+    ///   - source: the store.
+    ///   - maximumHeld: most requests held at once by this process.
+    ///   - followReports: `false` ignores the store's reports and polls only (for a PostgreSQL
+    ///     behind a pooler that cannot LISTEN).
+    ///   - pollInterval: how often to poll while reports may be incomplete.
+    public init(source: any ChangeSource, maximumHeld: Int = 1_000, followReports: Bool = true, pollInterval: Duration = .seconds(1)) {
+        self.source = source
+        self.maximumHeld = maximumHeld
+        self.followsReports = followReports
+        self.pollInterval = pollInterval
+    }
+
+    // MARK: Holding
+
+    /// A place for one held request of `event`, or `nil` when ``maximumHeld`` requests are held
+    /// already or the hub is shutting down. Take it *before* reading the page the request may
+    /// wait on.
+    public func hold(event: String) -> Hold? {
+        state.withLock { state in
+            guard !state.ended, state.held < maximumHeld else { return nil }
+            state.held += 1
+            state.holds[event, default: 0] += 1
+            return Hold(event: event, generation: state.generations[event, default: 0])
+        }
+    }
+
+    public func release(_ hold: Hold) {
+        state.withLock { state in
+            state.held -= 1
+            state.holds[hold.event, default: 1] -= 1
+            if state.holds[hold.event] == 0 { state.holds[hold.event] = nil }
+        }
+    }
+
+    /// Whether the hold's event changed since the hold last looked (``wait(_:until:)`` would return at once).
+    func hasChanged(_ hold: Hold) -> Bool {
+        state.withLock { $0.generations[hold.event, default: 0] != hold.generation }
+    }
+
+    /// Requests held now.
+    public var held: Int { state.withLock { $0.held } }
+
+    /// Requests waiting for a change now (held ones between two page reads are not).
+    var waiting: Int {
+        state.withLock { state in state.waiters.values.count { if case .waiting = $0 { true } else { false } } }
+    }
+
+    /// Whether every change is being reported (otherwise the feed polls).
+    public var reportsAreComplete: Bool { state.withLock { $0.reportsAreComplete } }
+
+    /// Waits until the hold's event changes after what the hold has seen, `deadline` passes, or
+    /// the hub shuts down. On `.changed` the hold has seen the current generation: read the page
+    /// after this returns.
+    public func wait(_ hold: inout Hold, until deadline: ContinuousClock.Instant) async -> Wake {
+        let event = hold.event, seen = hold.generation
+        let wake = await withTaskGroup(of: Wake?.self) { group in
+            group.addTask { await self.change(of: event, after: seen) }
+            group.addTask {
+                do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return nil }
+                return .timedOut
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        hold.generation = state.withLock { $0.generations[event, default: 0] }
+        // nil: this request's own task was cancelled (its client went away).
+        return wake ?? .ended
+    }
+
+    /// Resumed by a report of `event`, by ``end()``, or with `nil` when cancelled.
+    private func change(of event: String, after seen: UInt64) async -> Wake? {
+        let id = state.withLock { state in
+            state.nextWaiter += 1
+            state.waiters[state.nextWaiter] = .pending(event: event)
+            return state.nextWaiter
+        }
+        // The entry exists before the continuation does, so a cancellation arriving in between
+        // marks it instead of being lost, and removing it afterwards leaves nothing behind.
+        let wake = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Wake?, Never>) in
+                let now: Wake?? = state.withLock { state in
+                    if state.ended { return .some(.ended) }
+                    if state.generations[event, default: 0] != seen { return .some(.changed) }
+                    guard case .pending = state.waiters[id] else { return .some(nil) }
+                    state.waiters[id] = .waiting(event: event, continuation)
+                    return .none
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            let continuation: CheckedContinuation<Wake?, Never>? = state.withLock { state in
+                switch state.waiters[id] {
+                case .waiting(_, let continuation):
+                    state.waiters[id] = nil
+                    return continuation
+                case .pending:
+                    state.waiters[id] = .cancelled
+                    return nil
+                case .cancelled, nil:
+                    return nil
+                }
+            }
+            continuation?.resume(returning: nil)
+        }
+        state.withLock { _ = $0.waiters.removeValue(forKey: id) }
+        return wake
+    }
+
+    /// Wakes every wait of the events `matching`, with `wake`.
+    private func resume(_ wake: Wake, where matching: (String) -> Bool, in state: inout State) -> [CheckedContinuation<Wake?, Never>] {
+        var woken: [CheckedContinuation<Wake?, Never>] = []
+        for (id, waiter) in state.waiters {
+            guard case .waiting(let event, let continuation) = waiter, matching(event) else { continue }
+            state.waiters[id] = nil
+            woken.append(continuation)
+        }
+        return woken
+    }
+
+    // MARK: ChangeSink
+
+    public func changed(event: String, sequence: Int64?) {
+        let woken = state.withLock { state in
+            state.generations[event, default: 0] &+= 1
+            if let sequence { state.latest[event] = max(state.latest[event] ?? sequence, sequence) }
+            return resume(.changed, where: { $0 == event }, in: &state)
+        }
+        // Resumed outside the lock: a continuation may run its task on this thread.
+        for continuation in woken { continuation.resume(returning: .changed) }
+    }
+
+    public func reportsEveryChange(_ complete: Bool) {
+        let woken = state.withLock { state in
+            let was = state.reportsAreComplete
+            state.reportsAreComplete = complete
+            guard complete, !was else { return [CheckedContinuation<Wake?, Never>]() }
+            // Reports start (again): whatever happened while they were missing may not have been seen.
+            for event in state.generations.keys { state.generations[event, default: 0] &+= 1 }
+            for event in Set(state.holds.keys).union(state.waiters.values.compactMap(\.event)) where state.generations[event] == nil {
+                state.generations[event] = 1
+            }
+            return resume(.changed, where: { _ in true }, in: &state)
+        }
+        for continuation in woken { continuation.resume(returning: .changed) }
+    }
+
+    /// Ends every wait now and refuses new holds: the hub is shutting down.
+    public func end() {
+        let woken = state.withLock { state in
+            state.ended = true
+            return resume(.ended, where: { _ in true }, in: &state)
+        }
+        for continuation in woken { continuation.resume(returning: .ended) }
+    }
+
+    // MARK: Service
+
+    /// Follows the store's reports and polls while they may be incomplete, until graceful
+    /// shutdown; then ends every wait.
+    public func run() async throws {
+        await withDiscardingTaskGroup { group in
+            if followsReports {
+                group.addTask { await self.source.reportChanges(to: self) }
+            }
+            group.addTask { await self.pollWhileReportsAreIncomplete() }
+            try? await gracefulShutdown()
+            end()
+            group.cancelAll()
+        }
+    }
+
+    private func pollWhileReportsAreIncomplete() async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: pollInterval) } catch { return }
+            await pollOnce()
+        }
+    }
+
+    /// One round of polling (when reports may be incomplete): wakes each held event whose newest
+    /// change is beyond what the feed knew. An event polled the first time is woken too.
+    func pollOnce() async {
+        let events: [String] = state.withLock { state in
+            state.reportsAreComplete ? [] : Array(state.holds.keys)
+        }
+        for event in events {
+            guard let latest = try? await source.latestChange(event: event) else { continue }
+            let grew = state.withLock { state in
+                if let known = state.latest[event], known >= latest { return false }
+                return true
+            }
+            if grew { changed(event: event, sequence: latest) }
+        }
+    }
+}
