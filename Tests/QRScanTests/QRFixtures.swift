@@ -29,28 +29,39 @@ enum QRFixtures {
 
     /// A frame showing `payload` as a QR code.
     static func frame(_ payload: String, _ options: Options = Options()) -> GrayFrame {
+        var frame = GrayFrame(width: options.width, height: options.height, fill: options.inverted ? options.dark : options.light)
+        draw(payload, into: &frame, options, noise: true)
+        return frame
+    }
+
+    /// Draws `payload` as a QR code into `frame` (centred on `centerX`, `centerY`), leaving the
+    /// pixels outside the code and its quiet zone as they are; with `noise`, adds the options'
+    /// noise to the whole frame.
+    static func draw(_ payload: String, into frame: inout GrayFrame, _ options: Options, noise: Bool = false) {
         let grid = modules(payload)
         let n = Double(grid.count)
         var rng = SeededGenerator(seed: options.seed)
-        var frame = GrayFrame(width: options.width, height: options.height, fill: options.inverted ? options.dark : options.light)
-        let cx = options.centerX ?? Double(options.width) / 2, cy = options.centerY ?? Double(options.height) / 2
+        let cx = options.centerX ?? Double(frame.width) / 2, cy = options.centerY ?? Double(frame.height) / 2
         let angle = options.rotationDegrees * .pi / 180
         let (c, s) = (cos(angle), sin(angle))
-        for y in 0..<options.height {
-            for x in 0..<options.width {
+        let quiet = 4.0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
                 // Back-map the pixel centre into module coordinates (code centred on cx, cy).
                 let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
                 let u = (c * dx + s * dy) / options.modulePixels + n / 2
                 let v = (-s * dx + c * dy) / options.modulePixels + n / 2
-                var value = Double(options.inverted ? options.dark : options.light)
-                if u >= 0, v >= 0, u < n, v < n, grid[Int(v)][Int(u)] {
-                    value = Double(options.inverted ? options.light : options.dark)
+                var value = Double(frame[x, y])
+                if u >= -quiet, v >= -quiet, u < n + quiet, v < n + quiet {
+                    value = Double(options.inverted ? options.dark : options.light)
+                    if u >= 0, v >= 0, u < n, v < n, grid[Int(v)][Int(u)] {
+                        value = Double(options.inverted ? options.light : options.dark)
+                    }
                 }
-                if options.noise > 0 { value += options.noise * rng.nextGaussian() }
+                if noise && options.noise > 0 { value += options.noise * rng.nextGaussian() }
                 frame[x, y] = UInt8(max(0, min(255, value.rounded())))
             }
         }
-        return frame
     }
 }
 

@@ -1,0 +1,117 @@
+/// A place in a frame where a QR code probably is, from the finder patterns around it: the
+/// region zbar is given instead of the whole frame.
+struct CodeCandidate: Sendable, Equatable {
+    /// The code with a quiet zone around it, in frame pixels (may reach past the frame's edge).
+    var region: PixelRect
+    /// Pixels per module (the largest of its finder patterns').
+    var moduleSize: Double
+    /// Light modules on dark: the region is inverted before zbar sees it.
+    var inverted: Bool
+    /// How many finder patterns vouch for it: 3 for a full set, fewer when one was hidden.
+    var finderCount: Int
+
+    /// Whether most of `other` lies inside this region (the same code found twice).
+    func covers(_ other: PixelRect) -> Bool {
+        let x0 = max(region.x, other.x), y0 = max(region.y, other.y)
+        let x1 = min(region.x + region.width, other.x + other.width)
+        let y1 = min(region.y + region.height, other.y + other.height)
+        guard x1 > x0, y1 > y0 else { return false }
+        return (x1 - x0) * (y1 - y0) * 2 > other.width * other.height
+    }
+}
+
+extension CodeCandidate {
+    /// Groups finder patterns into candidates, most plausible first: sets of three that form
+    /// a code's corner (two legs of similar length at about a right angle, similar module
+    /// sizes), then, for patterns left over, pairs and strong single patterns, which cover
+    /// codes whose third finder is lost to glare or blur.
+    static func group(_ patterns: [FinderPattern]) -> [CodeCandidate] {
+        var triples: [(score: Double, members: (Int, Int, Int))] = []
+        let n = patterns.count
+        for i in 0..<n {
+            for j in (i + 1)..<max(i + 1, n) {
+                for k in (j + 1)..<max(j + 1, n) {
+                    if let score = tripleScore(patterns[i], patterns[j], patterns[k]) {
+                        triples.append((score, (i, j, k)))
+                    }
+                }
+            }
+        }
+        var used = Set<Int>()
+        var candidates: [CodeCandidate] = []
+        for triple in triples.sorted(by: { $0.score < $1.score }) {
+            let (i, j, k) = triple.members
+            guard !used.contains(i), !used.contains(j), !used.contains(k) else { continue }
+            used.formUnion([i, j, k])
+            candidates.append(around([patterns[i], patterns[j], patterns[k]]))
+        }
+        // Leftovers: a pair spans a side or the diagonal of its code, so the region reaches
+        // the pair's distance (plus the finder's half and a quiet zone) beyond it on every
+        // side; a lone pattern gets a typical ticket code's size (up to version 10, 57 modules)
+        // around it.
+        let rest = (0..<n).filter { !used.contains($0) }
+        var paired = Set<Int>()
+        for (a, i) in rest.enumerated() {
+            for j in rest[(a + 1)...] where !paired.contains(i) && !paired.contains(j) {
+                let p = patterns[i], q = patterns[j]
+                guard p.inverted == q.inverted, similarSize(p, q) else { continue }
+                let modules = p.distance(to: q) / max(p.moduleSize, q.moduleSize)
+                guard modules >= 12, modules <= 180 else { continue }
+                paired.formUnion([i, j])
+                candidates.append(around([p, q], reach: p.distance(to: q) + 8 * max(p.moduleSize, q.moduleSize)))
+            }
+        }
+        for i in rest where !paired.contains(i) && patterns[i].hits >= 3 {
+            candidates.append(around([patterns[i]], reach: patterns[i].moduleSize * 50))
+        }
+        return candidates
+    }
+
+    private static func similarSize(_ a: FinderPattern, _ b: FinderPattern) -> Bool {
+        max(a.moduleSize, b.moduleSize) <= 2 * min(a.moduleSize, b.moduleSize)
+    }
+
+    /// Lower is more plausible; `nil` when the three cannot be one code's finders.
+    private static func tripleScore(_ a: FinderPattern, _ b: FinderPattern, _ c: FinderPattern) -> Double? {
+        guard a.inverted == b.inverted, b.inverted == c.inverted,
+              similarSize(a, b), similarSize(b, c), similarSize(a, c) else { return nil }
+        // The corner is opposite the longest side.
+        let ab = a.distance(to: b), bc = b.distance(to: c), ac = a.distance(to: c)
+        let (corner, p, q, hypotenuse): (FinderPattern, FinderPattern, FinderPattern, Double) =
+            bc >= ab && bc >= ac ? (a, b, c, bc) : ac >= ab ? (b, a, c, ac) : (c, a, b, ab)
+        let leg1 = corner.distance(to: p), leg2 = corner.distance(to: q)
+        guard leg1 > 0, leg2 > 0, max(leg1, leg2) <= 2 * min(leg1, leg2) else { return nil }
+        // Perspective (tilt up to 45 degrees) skews the right angle; beyond 60-120 it is no code.
+        let cosine = ((p.x - corner.x) * (q.x - corner.x) + (p.y - corner.y) * (q.y - corner.y)) / (leg1 * leg2)
+        guard abs(cosine) <= 0.5 else { return nil }
+        let module = (a.moduleSize + b.moduleSize + c.moduleSize) / 3
+        let modules = (leg1 + leg2) / 2 / module + 7
+        guard modules >= 17, modules <= 190 else { return nil }
+        _ = hypotenuse
+        return abs(leg1 - leg2) / max(leg1, leg2) + abs(cosine)
+            + (max(a.moduleSize, b.moduleSize, c.moduleSize) / min(a.moduleSize, b.moduleSize, c.moduleSize) - 1)
+    }
+
+    /// The region holding the code these patterns belong to.
+    private static func around(_ patterns: [FinderPattern], reach: Double? = nil) -> CodeCandidate {
+        let module = patterns.map(\.moduleSize).max() ?? 1
+        var xs = patterns.map(\.x), ys = patterns.map(\.y)
+        if patterns.count == 3 {
+            // The fourth corner completes the parallelogram at the corner pattern's opposite.
+            let (a, b, c) = (patterns[0], patterns[1], patterns[2])
+            let ab = a.distance(to: b), bc = b.distance(to: c), ac = a.distance(to: c)
+            let (corner, p, q) = bc >= ab && bc >= ac ? (a, b, c) : ac >= ab ? (b, a, c) : (c, a, b)
+            xs.append(p.x + q.x - corner.x)
+            ys.append(p.y + q.y - corner.y)
+        }
+        // From a finder's centre to the code's edge is 3.5 modules, 5 along a diagonal (a code
+        // rotated 45 degrees), then a quiet zone zbar needs: 8 modules in all.
+        let margin = reach ?? module * 8
+        let x0 = xs.min()! - margin, x1 = xs.max()! + margin
+        let y0 = ys.min()! - margin, y1 = ys.max()! + margin
+        return CodeCandidate(
+            region: PixelRect(x: Int(x0.rounded(.down)), y: Int(y0.rounded(.down)),
+                              width: Int((x1 - x0).rounded(.up)), height: Int((y1 - y0).rounded(.up))),
+            moduleSize: module, inverted: patterns[0].inverted, finderCount: patterns.count)
+    }
+}
