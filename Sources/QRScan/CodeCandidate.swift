@@ -7,8 +7,16 @@ struct CodeCandidate: Sendable, Equatable {
     var moduleSize: Double
     /// Light modules on dark: the region is inverted before zbar sees it.
     var inverted: Bool
-    /// How many finder patterns vouch for it: 3 for a full set, fewer when one was hidden.
-    var finderCount: Int
+    /// The finder patterns that vouch for it: for a full set of three, the corner one first,
+    /// then the one along the code's top edge and the one down its left edge (as the code
+    /// reads, whatever its rotation in the frame); fewer when one was hidden.
+    var finders: [FinderPattern]
+
+    /// Modules per side, estimated from a full set of finders (21 + 4k); `nil` for fewer.
+    var size: Int?
+
+    /// How many finder patterns vouch for it: 3 for a full set.
+    var finderCount: Int { finders.count }
 
     /// Whether most of `other` lies inside this region (the same code found twice).
     func covers(_ other: PixelRect) -> Bool {
@@ -25,7 +33,7 @@ extension CodeCandidate {
     /// a code's corner (two legs of similar length at about a right angle, similar module
     /// sizes), then, for patterns left over, pairs and strong single patterns, which cover
     /// codes whose third finder is lost to glare or blur.
-    static func group(_ patterns: [FinderPattern]) -> [CodeCandidate] {
+    static func group(_ patterns: [FinderPattern], in image: BinaryImage) -> [CodeCandidate] {
         var triples: [(score: Double, members: (Int, Int, Int))] = []
         let n = patterns.count
         for i in 0..<n {
@@ -43,7 +51,9 @@ extension CodeCandidate {
             let (i, j, k) = triple.members
             guard !used.contains(i), !used.contains(j), !used.contains(k) else { continue }
             used.formUnion([i, j, k])
-            candidates.append(around([patterns[i], patterns[j], patterns[k]]))
+            var candidate = around([patterns[i], patterns[j], patterns[k]])
+            candidate.size = estimatedSize(candidate.finders, in: image)
+            candidates.append(candidate)
         }
         // Leftovers: a pair spans a side or the diagonal of its code, so the region reaches
         // the pair's distance (plus the finder's half and a quiet zone) beyond it on every
@@ -92,15 +102,35 @@ extension CodeCandidate {
             + (max(a.moduleSize, b.moduleSize, c.moduleSize) / min(a.moduleSize, b.moduleSize, c.moduleSize) - 1)
     }
 
+    /// Modules per side of the code whose finders are `corner, right, down`: the distances
+    /// between their centres in modules, plus the 7 between the centres and the edges, rounded
+    /// to a valid size (21 + 4k). Module sizes are measured along the code's edges.
+    private static func estimatedSize(_ finders: [FinderPattern], in image: BinaryImage) -> Int {
+        let (corner, right, down) = (finders[0], finders[1], finders[2])
+        func modules(_ a: FinderPattern, _ b: FinderPattern) -> Double {
+            let widths = [FinderLocator.width(of: a, towards: b, in: image), FinderLocator.width(of: b, towards: a, in: image)]
+                .compactMap { $0 }
+            let module = widths.isEmpty ? (a.moduleSize + b.moduleSize) / 2 : widths.reduce(0, +) / Double(widths.count) / 7
+            return a.distance(to: b) / module
+        }
+        let span = (modules(corner, right) + modules(corner, down)) / 2 + 7
+        return 17 + 4 * max(1, min(40, Int(((span - 17) / 4).rounded())))
+    }
+
     /// The region holding the code these patterns belong to.
     private static func around(_ patterns: [FinderPattern], reach: Double? = nil) -> CodeCandidate {
         let module = patterns.map(\.moduleSize).max() ?? 1
+        var finders = patterns
         var xs = patterns.map(\.x), ys = patterns.map(\.y)
         if patterns.count == 3 {
-            // The fourth corner completes the parallelogram at the corner pattern's opposite.
             let (a, b, c) = (patterns[0], patterns[1], patterns[2])
             let ab = a.distance(to: b), bc = b.distance(to: c), ac = a.distance(to: c)
-            let (corner, p, q) = bc >= ab && bc >= ac ? (a, b, c) : ac >= ab ? (b, a, c) : (c, a, b)
+            var (corner, p, q) = bc >= ab && bc >= ac ? (a, b, c) : ac >= ab ? (b, a, c) : (c, a, b)
+            // Reading order: with y pointing down, the top edge turns clockwise into the left
+            // edge, so (p - corner) x (q - corner) is positive.
+            if (p.x - corner.x) * (q.y - corner.y) - (p.y - corner.y) * (q.x - corner.x) < 0 { swap(&p, &q) }
+            finders = [corner, p, q]
+            // The fourth corner completes the parallelogram opposite the corner pattern.
             xs.append(p.x + q.x - corner.x)
             ys.append(p.y + q.y - corner.y)
         }
@@ -112,6 +142,6 @@ extension CodeCandidate {
         return CodeCandidate(
             region: PixelRect(x: Int(x0.rounded(.down)), y: Int(y0.rounded(.down)),
                               width: Int((x1 - x0).rounded(.up)), height: Int((y1 - y0).rounded(.up))),
-            moduleSize: module, inverted: patterns[0].inverted, finderCount: patterns.count)
+            moduleSize: module, inverted: patterns[0].inverted, finders: finders)
     }
 }

@@ -14,6 +14,6 @@ struct CodeLocator: Sendable {
         // to count as dark: thresholding at the mean turned flat noisy paper into specks and
         // found 21 decoy patterns per frame there; 1.25 x the noise level leaves about one.
         let image = BinaryImage(thresholding: frame, smoothing: noisy, offset: noise * offsetQuarters / 4)
-        return CodeCandidate.group(FinderLocator().locate(in: image))
+        return CodeCandidate.group(FinderLocator().locate(in: image), in: image)
     }
 }

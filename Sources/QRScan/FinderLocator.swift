@@ -107,4 +107,37 @@ struct FinderLocator {
         let offset = Double(forward.0 - backward.0) / 2
         return (offset, runs.total)
     }
+
+    /// The width of `pattern` (7 modules) measured along the line towards `other`, in pixels;
+    /// `nil` when the runs along that line are not a finder pattern. Across and down, a square
+    /// rotated by 45 degrees is 1.4x as wide as along its own rows: the codes of the public
+    /// corpus's rotated frames had their size misjudged by a version in 16 of 43 frames.
+    static func width(of pattern: FinderPattern, towards other: FinderPattern, in image: BinaryImage) -> Double? {
+        let length = pattern.distance(to: other)
+        guard length > 0 else { return nil }
+        let dx = (other.x - pattern.x) / length, dy = (other.y - pattern.y) / length
+        let center: UInt8 = pattern.inverted ? 0 : 1
+        let reach = Int(pattern.moduleSize * 12)
+        func walk(_ sign: Double) -> (Int, Int, Int)? {
+            var counts = (0, 0, 0), expected = center, stage = 0, step = 0
+            while stage < 3 {
+                let x = Int((pattern.x + sign * Double(step) * dx).rounded(.down))
+                let y = Int((pattern.y + sign * Double(step) * dy).rounded(.down))
+                guard x >= 0, y >= 0, x < image.width, y < image.height, step < reach else {
+                    return stage == 2 && counts.2 > 0 ? counts : nil
+                }
+                if image.bits[y * image.width + x] == expected {
+                    switch stage { case 0: counts.0 += 1; case 1: counts.1 += 1; default: counts.2 += 1 }
+                    step += 1
+                } else {
+                    stage += 1
+                    expected ^= 1
+                }
+            }
+            return counts
+        }
+        guard let forward = walk(1), let backward = walk(-1) else { return nil }
+        let runs = RunPattern(runs: (backward.2, backward.1, backward.0 + forward.0 - 1, forward.1, forward.2))
+        return runs.isFinder(tolerance: 1) ? Double(runs.total) : nil
+    }
 }

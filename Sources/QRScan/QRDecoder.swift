@@ -201,7 +201,7 @@ public final class QRDecoder {
         let orders = candidates.map { candidate in
             let first = retries.firstIndex(of: memory.firstRetry(for: candidate)) ?? 0
             return (0..<retries.count).map { retries[(first + $0) % retries.count] }
-                .filter { $0.applies(toModuleSize: candidate.moduleSize) }
+                .filter { $0.applies(to: candidate) }
         }
         var ran = Array(repeating: 0, count: candidates.count)
         var found: [ReadCode] = []

@@ -34,7 +34,7 @@ extension ScanAttempt {
     /// Prepares the image and scans it with `scanner` on the calling thread.
     func run(on frame: GrayFrame, with scanner: ZBarScanner, configuration: DecoderConfiguration) -> AttemptOutcome {
         let start = ThreadCPUTime.now()
-        let prepared: (image: GrayFrame, origin: (x: Int, y: Int), scale: Double)?
+        let prepared: PreparedImage?
         switch self {
         case .region(let candidate, let variant):
             prepared = variant.render(frame, candidate)
@@ -49,7 +49,7 @@ extension ScanAttempt {
         guard let prepared else { return AttemptOutcome(symbols: [], cpuTime: ThreadCPUTime.now() - start, ran: false) }
         let symbols = scanner.scan(prepared.image).map { symbol in
             var mapped = symbol
-            mapped.bounds = symbol.bounds.map {
+            mapped.bounds = prepared.codeBounds ?? symbol.bounds.map {
                 PixelRect(x: Int(Double($0.x) * prepared.scale) + prepared.origin.x,
                           y: Int(Double($0.y) * prepared.scale) + prepared.origin.y,
                           width: Int(Double($0.width) * prepared.scale), height: Int(Double($0.height) * prepared.scale))
@@ -71,15 +71,32 @@ extension CascadeStep {
 
     /// The whole-frame image this step hands zbar, with the factor back to frame coordinates;
     /// `nil` for the steps that work on candidates instead.
-    func prepare(_ frame: GrayFrame) -> (image: GrayFrame, origin: (x: Int, y: Int), scale: Double)? {
+    func prepare(_ frame: GrayFrame) -> PreparedImage? {
         switch self {
-        case .original: (frame, (0, 0), 1)
-        case .downscaled: (frame.downscaled2x(), (0, 0), 2)
-        case .binarized: (frame.downscaled2x().binarizedAdaptive(), (0, 0), 2)
-        case .binarizedFull: (frame.binarizedAdaptive(), (0, 0), 1)
-        case .inverted: (frame.inverted(), (0, 0), 1)
-        case .upscaled: (frame.upscaled2x(), (0, 0), 0.5)
+        case .original: PreparedImage(frame, scale: 1)
+        case .downscaled: PreparedImage(frame.downscaled2x(), scale: 2)
+        case .binarized: PreparedImage(frame.downscaled2x().binarizedAdaptive(), scale: 2)
+        case .binarizedFull: PreparedImage(frame.binarizedAdaptive(), scale: 1)
+        case .inverted: PreparedImage(frame.inverted(), scale: 1)
+        case .upscaled: PreparedImage(frame.upscaled2x(), scale: 0.5)
         case .regionOfInterest, .located, .retries: nil
         }
+    }
+}
+
+/// The image an attempt hands zbar, and how its coordinates map back to the frame's:
+/// frame = origin + image * scale, or, for a code drawn anew from its sampled modules, the
+/// code's place in the frame as sampled.
+struct PreparedImage {
+    var image: GrayFrame
+    var origin: (x: Int, y: Int) = (0, 0)
+    var scale: Double
+    var codeBounds: PixelRect?
+
+    init(_ image: GrayFrame, origin: (x: Int, y: Int) = (0, 0), scale: Double, codeBounds: PixelRect? = nil) {
+        self.image = image
+        self.origin = origin
+        self.scale = scale
+        self.codeBounds = codeBounds
     }
 }

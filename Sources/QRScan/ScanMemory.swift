@@ -51,7 +51,7 @@ struct ScanMemory: Sendable {
         hits = read.compactMap { code in
             guard let b = code.code.bounds else { return nil }
             let region = PixelRect(x: b.x - b.width / 2, y: b.y - b.height / 2, width: b.width * 2, height: b.height * 2)
-            return Hit(candidate: CodeCandidate(region: region, moduleSize: code.moduleSize, inverted: code.inverted, finderCount: 3),
+            return Hit(candidate: CodeCandidate(region: region, moduleSize: code.moduleSize, inverted: code.inverted, finders: []),
                        variant: code.variant, frame: frame)
         }
         pending.removeAll { pending in hits.contains { pending.candidate.covers($0.candidate.region) } }
