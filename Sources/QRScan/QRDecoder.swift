@@ -170,8 +170,9 @@ public final class QRDecoder {
                 // Full sets of three finders (best first) get their plain look whatever the
                 // budget: it is the cheapest attempt there is, and a frame with two codes
                 // should not lose the second to a slow machine.
-                let sets = candidates!.prefix { $0.finderCount == 3 }.count
-                found = run(candidates!.map { .region($0, .plain) }, mandatory: min(sets, 4), frame, &ledger)
+                let seen = candidates!.filter { !$0.guessed }
+                let sets = seen.prefix { $0.finderCount == 3 }.count
+                found = run(seen.map { .region($0, .plain) }, mandatory: min(sets, 4), frame, &ledger)
             case .retries:
                 if candidates == nil { candidates = locator.candidates(in: frame) }
                 found = retry(candidates!, frame, &ledger)

@@ -27,7 +27,8 @@ enum RegionVariant: Int, Sendable, CaseIterable, Comparable {
 
     /// Whether this variant can help `candidate`.
     func applies(to candidate: CodeCandidate) -> Bool {
-        switch self {
+        if candidate.guessed { return self == .resampled }
+        return switch self {
         case .plain, .binarized, .sharpened: true
         case .upscaled, .sharpenedUpscaled: candidate.moduleSize < 4
         case .resampled: candidate.size != nil
