@@ -3,7 +3,8 @@
 struct CodeCandidate: Sendable, Equatable {
     /// The code with a quiet zone around it, in frame pixels (may reach past the frame's edge).
     var region: PixelRect
-    /// Pixels per module (the largest of its finder patterns').
+    /// Pixels per module: measured along the code's edges for a full set of finders, else the
+    /// largest of its finder patterns' (which a rotated code makes up to 1.4x too large).
     var moduleSize: Double
     /// Light modules on dark: the region is inverted before zbar sees it.
     var inverted: Bool
@@ -55,7 +56,7 @@ extension CodeCandidate {
             guard !used.contains(i), !used.contains(j), !used.contains(k) else { continue }
             used.formUnion([i, j, k])
             var candidate = around([patterns[i], patterns[j], patterns[k]])
-            candidate.size = estimatedSize(candidate.finders, in: image)
+            (candidate.moduleSize, candidate.size) = measured(candidate.finders, in: image)
             candidates.append(candidate)
         }
         // Leftovers: a pair spans a side or the diagonal of its code, so the region reaches
@@ -136,19 +137,20 @@ extension CodeCandidate {
             + (max(a.moduleSize, b.moduleSize, c.moduleSize) / min(a.moduleSize, b.moduleSize, c.moduleSize) - 1)
     }
 
-    /// Modules per side of the code whose finders are `corner, right, down`: the distances
-    /// between their centres in modules, plus the 7 between the centres and the edges, rounded
-    /// to a valid size (21 + 4k). Module sizes are measured along the code's edges.
-    private static func estimatedSize(_ finders: [FinderPattern], in image: BinaryImage) -> Int {
+    /// Pixels per module and modules per side of the code whose finders are `corner, right,
+    /// down`: module sizes measured along the code's edges, the distances between the finder
+    /// centres in modules plus the 7 between the centres and the edges, rounded to a valid
+    /// size (21 + 4k).
+    private static func measured(_ finders: [FinderPattern], in image: BinaryImage) -> (moduleSize: Double, size: Int) {
         let (corner, right, down) = (finders[0], finders[1], finders[2])
-        func modules(_ a: FinderPattern, _ b: FinderPattern) -> Double {
+        func module(_ a: FinderPattern, _ b: FinderPattern) -> Double {
             let widths = [FinderLocator.width(of: a, towards: b, in: image), FinderLocator.width(of: b, towards: a, in: image)]
                 .compactMap { $0 }
-            let module = widths.isEmpty ? (a.moduleSize + b.moduleSize) / 2 : widths.reduce(0, +) / Double(widths.count) / 7
-            return a.distance(to: b) / module
+            return widths.isEmpty ? (a.moduleSize + b.moduleSize) / 2 : widths.reduce(0, +) / Double(widths.count) / 7
         }
-        let span = (modules(corner, right) + modules(corner, down)) / 2 + 7
-        return 17 + 4 * max(1, min(40, Int(((span - 17) / 4).rounded())))
+        let (top, left) = (module(corner, right), module(corner, down))
+        let span = (corner.distance(to: right) / top + corner.distance(to: down) / left) / 2 + 7
+        return ((top + left) / 2, 17 + 4 * max(1, min(40, Int(((span - 17) / 4).rounded()))))
     }
 
     /// The region holding the code these patterns belong to.

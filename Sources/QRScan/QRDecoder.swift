@@ -71,6 +71,9 @@ public struct DecoderConfiguration: Sendable, Equatable {
     /// Decoding threads per frame: 2 spreads a frame's attempts over both of the station's
     /// cores (same results as 1, about half the wall time on frames that need retries).
     public var threads = 2
+    /// At most this many rounds of retries per frame; an unread candidate goes on with the
+    /// next retry on the next frame. `nil`: as many as the budget fits.
+    public var retriesPerFrame: Int?
 
     public init() {}
 
@@ -206,7 +209,7 @@ public final class QRDecoder {
         }
         var ran = Array(repeating: 0, count: candidates.count)
         var found: [ReadCode] = []
-        for round in 0..<retries.count where found.isEmpty {
+        for round in 0..<min(retries.count, configuration.retriesPerFrame ?? .max) where found.isEmpty {
             let members = candidates.indices.filter { round < orders[$0].count }
             guard !members.isEmpty else { break }
             let outcomes = runRound(members.map { .region(candidates[$0], orders[$0][round]) }, frame, &ledger)

@@ -60,7 +60,7 @@ struct ScanMemory: Sendable {
     /// The variant `candidate`'s retries start with on this frame: where they stopped on an
     /// earlier frame when it was seen there, else the first retry.
     func firstRetry(for candidate: CodeCandidate) -> RegionVariant {
-        pending.first { $0.candidate.matches(candidate) }?.nextVariant ?? .binarized
+        pending.first { $0.candidate.matches(candidate) }?.nextVariant ?? RegionVariant.retries[0]
     }
 
     /// Candidates still unread after this frame, with the variant their retries go on with.

@@ -17,6 +17,8 @@ enum QRFixtures {
         var centerX: Double? = nil
         var centerY: Double? = nil
         var seed: UInt64 = 1
+        /// Radius (px) of a box blur applied before the noise: a defocused lens.
+        var blur = 0
     }
 
     /// The code's modules (true = dark), quiet zone not included.
@@ -30,8 +32,34 @@ enum QRFixtures {
     /// A frame showing `payload` as a QR code.
     static func frame(_ payload: String, _ options: Options = Options()) -> GrayFrame {
         var frame = GrayFrame(width: options.width, height: options.height, fill: options.inverted ? options.dark : options.light)
-        draw(payload, into: &frame, options, noise: true)
+        draw(payload, into: &frame, options, noise: options.blur == 0)
+        guard options.blur > 0 else { return frame }
+        frame = blurred(frame, radius: options.blur)
+        if options.noise > 0 {
+            var rng = SeededGenerator(seed: options.seed)
+            for i in frame.pixels.indices {
+                frame.pixels[i] = UInt8(max(0, min(255, (Double(frame.pixels[i]) + options.noise * rng.nextGaussian()).rounded())))
+            }
+        }
         return frame
+    }
+
+    /// Each pixel the mean of the (2r+1)^2 square around it (clipped at the edges).
+    static func blurred(_ frame: GrayFrame, radius r: Int) -> GrayFrame {
+        var out = frame
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                var sum = 0, count = 0
+                for yy in max(0, y - r)...min(frame.height - 1, y + r) {
+                    for xx in max(0, x - r)...min(frame.width - 1, x + r) {
+                        sum += Int(frame[xx, yy])
+                        count += 1
+                    }
+                }
+                out[x, y] = UInt8(sum / count)
+            }
+        }
+        return out
     }
 
     /// Draws `payload` as a QR code into `frame` (centred on `centerX`, `centerY`), leaving the
