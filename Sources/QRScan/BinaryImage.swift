@@ -8,9 +8,9 @@ struct BinaryImage: Sendable {
 
     /// Local-mean thresholding on 8x8 blocks: a pixel is dark when it is darker than the mean of
     /// the `radius`-block neighbourhood around its block. Block granularity makes it one pass
-    /// over the pixels plus a pass over the (64x fewer) blocks, about 0.6 ms at 1280x720 in a
-    /// release build; a per-pixel window (``GrayFrame/binarizedAdaptive(window:offset:)``) costs
-    /// 4x that, and the locator only needs edges in the right places, not smooth thresholds.
+    /// over the pixels plus a pass over the (64x fewer) blocks; a per-pixel window
+    /// (``GrayFrame/binarizedAdaptive(window:offset:)``) costs several times that, and the
+    /// locator only needs edges in the right places, not smooth thresholds.
     ///
     /// Blocks whose neighbourhood is nearly flat (less than `minimumContrast` levels between the
     /// darkest and lightest pixel) are light: paper, walls and skin would otherwise turn into
@@ -30,61 +30,98 @@ struct BinaryImage: Sendable {
         var lows = [UInt8](repeating: 255, count: bw * bh)
         var highs = [UInt8](repeating: 0, count: bw * bh)
         let w = width, h = height
+        // Block statistics eight pixels at a time (SIMD): a third of the scalar loop's time.
         frame.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                let row = y * w, brow = (y >> shift) * bw
+            let base = UnsafeRawPointer(src.baseAddress!)
+            for by in 0..<bh {
+                let y0 = by << shift, y1 = min(h, y0 + block)
                 for bx in 0..<bw {
                     let x0 = bx << shift, x1 = min(w, x0 + block)
-                    var sum = 0, low = lows[brow + bx], high = highs[brow + bx]
-                    for x in x0..<x1 {
-                        let v = src[row + x]
-                        sum += Int(v)
-                        low = min(low, v)
-                        high = max(high, v)
+                    var sum = 0, low: UInt8 = 255, high: UInt8 = 0
+                    if x1 - x0 == block {
+                        var sum8 = SIMD8<UInt16>(), low8 = SIMD8<UInt8>(repeating: 255), high8 = SIMD8<UInt8>()
+                        for y in y0..<y1 {
+                            let v = base.loadUnaligned(fromByteOffset: y * w + x0, as: SIMD8<UInt8>.self)
+                            sum8 &+= SIMD8<UInt16>(truncatingIfNeeded: v)
+                            low8 = pointwiseMin(low8, v)
+                            high8 = pointwiseMax(high8, v)
+                        }
+                        sum = Int(sum8.wrappedSum())
+                        low = low8.min()
+                        high = high8.max()
+                    } else {
+                        for y in y0..<y1 {
+                            for x in x0..<x1 {
+                                let v = src[y * w + x]
+                                sum += Int(v)
+                                low = min(low, v)
+                                high = max(high, v)
+                            }
+                        }
                     }
-                    sums[brow + bx] += sum
-                    counts[brow + bx] += x1 - x0
-                    lows[brow + bx] = low
-                    highs[brow + bx] = high
+                    let i = by * bw + bx
+                    sums[i] = sum
+                    counts[i] = (x1 - x0) * (y1 - y0)
+                    lows[i] = low
+                    highs[i] = high
                 }
             }
         }
-        // Threshold per block: mean of the (2r+1)^2 neighbourhood, or "everything light" (-1)
-        // where the neighbourhood has no contrast.
-        var thresholds = [Int](repeating: -1, count: bw * bh)
+        // Threshold per block: mean of the (2r+1)^2 neighbourhood less the offset, or "all
+        // light" (Int.min) where the neighbourhood has no contrast. The window is separable:
+        // along rows first, then down columns (10 block reads per block instead of 25).
+        var rowSums = [Int](repeating: 0, count: bw * bh), rowCounts = rowSums
+        var rowLows = [UInt8](repeating: 255, count: bw * bh), rowHighs = [UInt8](repeating: 0, count: bw * bh)
         for by in 0..<bh {
-            let y0 = max(0, by - radius), y1 = min(bh - 1, by + radius)
             for bx in 0..<bw {
-                let x0 = max(0, bx - radius), x1 = min(bw - 1, bx + radius)
                 var sum = 0, count = 0, low: UInt8 = 255, high: UInt8 = 0
-                for yy in y0...y1 {
-                    for xx in x0...x1 {
-                        let i = yy * bw + xx
-                        sum += sums[i]; count += counts[i]
-                        low = min(low, lows[i]); high = max(high, highs[i])
-                    }
+                for xx in max(0, bx - radius)...min(bw - 1, bx + radius) {
+                    let i = by * bw + xx
+                    sum += sums[i]; count += counts[i]
+                    low = min(low, lows[i]); high = max(high, highs[i])
                 }
-                if Int(high) - Int(low) >= minimumContrast { thresholds[by * bw + bx] = sum / count }
+                let i = by * bw + bx
+                rowSums[i] = sum; rowCounts[i] = count; rowLows[i] = low; rowHighs[i] = high
+            }
+        }
+        var thresholds = [Int](repeating: Int.min, count: bw * bh)
+        for by in 0..<bh {
+            for bx in 0..<bw {
+                var sum = 0, count = 0, low: UInt8 = 255, high: UInt8 = 0
+                for yy in max(0, by - radius)...min(bh - 1, by + radius) {
+                    let i = yy * bw + bx
+                    sum += rowSums[i]; count += rowCounts[i]
+                    low = min(low, rowLows[i]); high = max(high, rowHighs[i])
+                }
+                if Int(high) - Int(low) >= minimumContrast { thresholds[by * bw + bx] = sum / count - offset }
             }
         }
         var bits = [UInt8](repeating: 0, count: w * h)
         frame.pixels.withUnsafeBufferPointer { src in
             bits.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    let row = y * w, brow = (y >> shift) * bw
-                    for bx in 0..<bw {
-                        let t = thresholds[brow + bx] - offset
-                        guard thresholds[brow + bx] >= 0 else { continue }
-                        let x0 = bx << shift, x1 = min(w, x0 + block)
-                        if smoothing {
-                            let below = y + 1 < h ? row + w : row
-                            for x in x0..<x1 {
-                                let right = x + 1 < w ? x + 1 : x
-                                let sum = Int(src[row + x]) + Int(src[row + right]) + Int(src[below + x]) + Int(src[below + right])
-                                if sum < 4 * t { dst[row + x] = 1 }
+                thresholds.withUnsafeBufferPointer { thresholds in
+                    for y in 0..<h {
+                        let row = y * w, brow = (y >> shift) * bw
+                        let below = y + 1 < h ? row + w : row
+                        for bx in 0..<bw {
+                            let t = thresholds[brow + bx]
+                            guard t != Int.min else { continue }
+                            let x0 = bx << shift, x1 = min(w, x0 + block)
+                            if smoothing {
+                                let t4 = 4 * t
+                                for x in x0..<x1 {
+                                    let right = x + 1 < w ? x + 1 : x
+                                    let sum = Int(src[row + x]) + Int(src[row + right]) + Int(src[below + x]) + Int(src[below + right])
+                                    dst[row + x] = sum < t4 ? 1 : 0
+                                }
+                            } else if t > 255 {
+                                for x in x0..<x1 { dst[row + x] = 1 }
+                            } else if t > 0 {
+                                // A byte comparison the compiler vectorizes (SIMD8's `.<` was
+                                // lowered lane by lane, 3x slower than this).
+                                let level = UInt8(t), pixels = src.baseAddress! + row, out = dst.baseAddress! + row
+                                for x in x0..<x1 { out[x] = pixels[x] < level ? 1 : 0 }
                             }
-                        } else {
-                            for x in x0..<x1 where Int(src[row + x]) < t { dst[row + x] = 1 }
                         }
                     }
                 }
