@@ -22,6 +22,15 @@ struct CodeCandidate: Sendable, Equatable {
     /// How many finder patterns vouch for it: 3 for a full set.
     var finderCount: Int { finders.count }
 
+    /// The same candidate in the coordinates of a frame in which `origin` is its frame's top left.
+    func moved(by origin: (x: Int, y: Int)) -> CodeCandidate {
+        var moved = self
+        moved.region.x += origin.x
+        moved.region.y += origin.y
+        moved.finders = finders.map { var f = $0; f.x += Double(origin.x); f.y += Double(origin.y); return f }
+        return moved
+    }
+
     /// Whether most of `other` lies inside this region (the same code found twice).
     func covers(_ other: PixelRect) -> Bool {
         let x0 = max(region.x, other.x), y0 = max(region.y, other.y)

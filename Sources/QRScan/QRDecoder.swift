@@ -165,9 +165,9 @@ public final class QRDecoder {
             if ledger.attempts > 0 && ledger.spent >= ledger.budget { break }
             switch step {
             case .regionOfInterest:
-                let hits = memory.recentHits
-                guard !hits.isEmpty else { continue }
-                found = run(hits.map { .region($0.candidate, $0.variant) }, frame, &ledger)
+                let attempts = memory.recentHits.flatMap { revisit($0, in: frame) }
+                guard !attempts.isEmpty else { continue }
+                found = run(attempts, frame, &ledger)
             case .located:
                 if candidates == nil { candidates = locator.candidates(in: frame) }
                 // Full sets of three finders (best first) get their plain look whatever the
@@ -194,6 +194,18 @@ public final class QRDecoder {
 
     /// Forgets what earlier frames taught (a new stream, or a camera that reconnected).
     public func reset() { memory.reset() }
+
+    /// The attempts on the region where a code was read on a recent frame, the way it was read.
+    /// The locator runs on that region alone (a tenth of the frame or less), so the finders
+    /// are where the code is now and the module grid can be sampled again; where it finds no
+    /// full set, the region itself is tried.
+    private func revisit(_ hit: ScanMemory.Hit, in frame: GrayFrame) -> [ScanAttempt] {
+        let fallback = ScanAttempt.region(hit.candidate, hit.variant == .resampled ? .plain : hit.variant)
+        guard let (crop, origin) = frame.region(hit.candidate.region) else { return [fallback] }
+        let sets = locator.candidates(in: crop).filter { $0.finderCount == 3 && $0.inverted == hit.candidate.inverted }
+        guard !sets.isEmpty else { return [fallback] }
+        return sets.map { .region($0.moved(by: origin), hit.variant) }
+    }
 
     /// The retries on candidates the plain pass could not read, one variant per round. Each
     /// candidate goes through the variants in turn starting where its retries stopped on an
