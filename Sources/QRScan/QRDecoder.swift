@@ -52,8 +52,10 @@ extension CascadeStep {
 public struct DecoderConfiguration: Sendable, Equatable {
     public var symbologies: Symbologies = .qr
     /// Steps in order, cheapest and most productive first; the first step that reads a code
-    /// ends the frame.
-    public var cascade: [CascadeStep] = [.regionOfInterest, .located, .retries, .downscaled, .original]
+    /// ends the frame. A whole frame as it is (`.original`, twice the cost of a plain pass with
+    /// zbar's inverted retry) never fits in what the default budget leaves, so it is not in
+    /// the default; the 2x2-averaged frame is, for codes the locator misses.
+    public var cascade: [CascadeStep] = [.regionOfInterest, .located, .retries, .downscaled]
     /// zbar's own retry on an inverted image when nothing was found (dark-mode tickets), on the
     /// whole-frame steps. Located regions do not need it: the locator sees their polarity.
     public var zbarTestsInverted = true
