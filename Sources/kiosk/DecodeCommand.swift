@@ -29,6 +29,9 @@ struct DecodeCommand: AsyncParsableCommand {
     @Option(help: "Decoding threads per frame (1 or 2).")
     var threads: Int?
 
+    @Option(help: "With --truth: decode each frame this many times in a row as one stream (a held ticket); figures are the last frame's.")
+    var held: Int = 1
+
     @Option(help: "Time budget per 640x480 frame in milliseconds (scaled by pixel count).")
     var budgetMs: Double?
 
@@ -116,7 +119,7 @@ struct DecodeCommand: AsyncParsableCommand {
     private func scoreCorpus(_ path: String) throws(FrameSourceError) {
         let corpus = try CorpusTruth(path: path)
         let (ours, plainZbarQR) = try CorpusBenchmark.scoreDecoder(corpus, configuration: decoderConfiguration,
-                                                                   plainZbarQR: !noBaseline)
+                                                                   plainZbarQR: !noBaseline, heldFrames: held)
         let baseline = noBaseline ? nil : try CorpusBenchmark.scoreZbarimg(corpus)
         if !noBaseline && baseline == nil { CommandOutput.printError("kiosk: zbarimg not found (Debian zbar-tools): no baseline") }
         var document = ours.jsonMembers
@@ -143,6 +146,7 @@ struct DecodeCommand: AsyncParsableCommand {
         document["load_average"] = .string(LoadAverage.current)
         document["cascade"] = .array(decoderConfiguration.cascade.map { .string($0.rawValue) })
         document["threads"] = .int(decoderConfiguration.threads)
+        document["held_frames"] = .int(held)
         if json {
             CommandOutput.printJSON(.object(document))
         } else {
