@@ -139,7 +139,7 @@ public final class QRDecoder {
     private let scanner: ZBarScanner
     private let helper: HelperThread?
     private var memory: ScanMemory
-    var locator = CodeLocator()
+    private let locator = CodeLocator()
     /// zbar's CPU cost per pixel, learnt across frames (see ``FrameLedger``).
     private var nanosecondsPerPixel = 30.0
 
@@ -226,9 +226,10 @@ public final class QRDecoder {
         for round in 0..<min(retries.count, configuration.retriesPerFrame ?? .max) where found.isEmpty {
             let members = candidates.indices.filter { round < orders[$0].count }
             guard !members.isEmpty else { break }
-            let outcomes = runRound(members.map { .region(candidates[$0], orders[$0][round]) }, frame, &ledger)
+            let attempts = members.map { ScanAttempt.region(candidates[$0], orders[$0][round]) }
+            let outcomes = runRound(attempts, frame, &ledger)
             for (member, outcome) in zip(members, outcomes) where outcome != nil { ran[member] = round + 1 }
-            found = codes(from: zip(members.map { .region(candidates[$0], orders[$0][round]) }, outcomes))
+            found = codes(from: zip(attempts, outcomes))
             if ledger.spent >= ledger.budget { break }
         }
         if found.isEmpty {
@@ -260,8 +261,7 @@ public final class QRDecoder {
         return result.outcomes
     }
 
-    private func codes(from results: some Sequence<(ScanAttempt, AttemptOutcome?)>)
-        -> [ReadCode] {
+    private func codes(from results: some Sequence<(ScanAttempt, AttemptOutcome?)>) -> [ReadCode] {
         var codes: [ReadCode] = []
         for (attempt, outcome) in results {
             guard let outcome else { continue }
