@@ -204,7 +204,9 @@ public final class QRDecoder {
     private func revisit(_ hit: ScanMemory.Hit, in frame: GrayFrame) -> [ScanAttempt] {
         let fallback = ScanAttempt.region(hit.candidate, hit.variant == .resampled ? .plain : hit.variant)
         guard let (crop, origin) = frame.region(hit.candidate.region) else { return [fallback] }
-        let sets = locator.candidates(in: crop).filter { $0.finderCount == 3 && $0.inverted == hit.candidate.inverted }
+        let sets = locator.candidates(in: crop).filter {
+            $0.finderCount == 3 && $0.inverted == hit.candidate.inverted && hit.variant.applies(to: $0)
+        }
         guard !sets.isEmpty else { return [fallback] }
         return sets.map { .region($0.moved(by: origin), hit.variant) }
     }

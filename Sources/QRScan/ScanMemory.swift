@@ -54,7 +54,8 @@ struct ScanMemory: Sendable {
             return Hit(candidate: CodeCandidate(region: region, moduleSize: code.moduleSize, inverted: code.inverted, finders: []),
                        variant: code.variant, frame: frame)
         }
-        pending.removeAll { pending in hits.contains { pending.candidate.covers($0.candidate.region) } }
+        let bounds = read.compactMap(\.code.bounds)
+        pending.removeAll { pending in bounds.contains { pending.candidate.covers($0) } }
     }
 
     /// The variant `candidate`'s retries start with on this frame: where they stopped on an
