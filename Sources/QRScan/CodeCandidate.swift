@@ -114,8 +114,7 @@ extension CodeCandidate {
         }
         return triples.map { triple in
             var candidate = around(triple)
-            let span = candidate.finders[0].distance(to: candidate.finders[1]) / module + 7
-            candidate.size = 17 + 4 * max(1, min(40, Int(((span - 17) / 4).rounded())))
+            candidate.size = validSize(candidate.finders[0].distance(to: candidate.finders[1]) / module + 7)
             candidate.guessed = true
             return candidate
         }
@@ -129,10 +128,7 @@ extension CodeCandidate {
     private static func tripleScore(_ a: FinderPattern, _ b: FinderPattern, _ c: FinderPattern) -> Double? {
         guard a.inverted == b.inverted, b.inverted == c.inverted,
               similarSize(a, b), similarSize(b, c), similarSize(a, c) else { return nil }
-        // The corner is opposite the longest side.
-        let ab = a.distance(to: b), bc = b.distance(to: c), ac = a.distance(to: c)
-        let (corner, p, q, hypotenuse): (FinderPattern, FinderPattern, FinderPattern, Double) =
-            bc >= ab && bc >= ac ? (a, b, c, bc) : ac >= ab ? (b, a, c, ac) : (c, a, b, ab)
+        let (corner, p, q) = cornerFirst(a, b, c)
         let leg1 = corner.distance(to: p), leg2 = corner.distance(to: q)
         guard leg1 > 0, leg2 > 0, max(leg1, leg2) <= 2 * min(leg1, leg2) else { return nil }
         // Perspective (tilt up to 45 degrees) skews the right angle; beyond 60-120 it is no code.
@@ -141,9 +137,20 @@ extension CodeCandidate {
         let module = (a.moduleSize + b.moduleSize + c.moduleSize) / 3
         let modules = (leg1 + leg2) / 2 / module + 7
         guard modules >= 17, modules <= 190 else { return nil }
-        _ = hypotenuse
         return abs(leg1 - leg2) / max(leg1, leg2) + abs(cosine)
             + (max(a.moduleSize, b.moduleSize, c.moduleSize) / min(a.moduleSize, b.moduleSize, c.moduleSize) - 1)
+    }
+
+    /// The three with the corner pattern first: the one opposite the longest side.
+    private static func cornerFirst(_ a: FinderPattern, _ b: FinderPattern, _ c: FinderPattern)
+        -> (FinderPattern, FinderPattern, FinderPattern) {
+        let ab = a.distance(to: b), bc = b.distance(to: c), ac = a.distance(to: c)
+        return bc >= ab && bc >= ac ? (a, b, c) : ac >= ab ? (b, a, c) : (c, a, b)
+    }
+
+    /// The valid code size (21 + 4k modules, version 1 to 40) nearest to `modules`.
+    private static func validSize(_ modules: Double) -> Int {
+        17 + 4 * max(1, min(40, Int(((modules - 17) / 4).rounded())))
     }
 
     /// Pixels per module and modules per side of the code whose finders are `corner, right,
@@ -159,7 +166,7 @@ extension CodeCandidate {
         }
         let (top, left) = (module(corner, right), module(corner, down))
         let span = (corner.distance(to: right) / top + corner.distance(to: down) / left) / 2 + 7
-        return ((top + left) / 2, 17 + 4 * max(1, min(40, Int(((span - 17) / 4).rounded()))))
+        return ((top + left) / 2, validSize(span))
     }
 
     /// The region holding the code these patterns belong to.
@@ -168,9 +175,7 @@ extension CodeCandidate {
         var finders = patterns
         var xs = patterns.map(\.x), ys = patterns.map(\.y)
         if patterns.count == 3 {
-            let (a, b, c) = (patterns[0], patterns[1], patterns[2])
-            let ab = a.distance(to: b), bc = b.distance(to: c), ac = a.distance(to: c)
-            var (corner, p, q) = bc >= ab && bc >= ac ? (a, b, c) : ac >= ab ? (b, a, c) : (c, a, b)
+            var (corner, p, q) = cornerFirst(patterns[0], patterns[1], patterns[2])
             // Reading order: with y pointing down, the top edge turns clockwise into the left
             // edge, so (p - corner) x (q - corner) is positive.
             if (p.x - corner.x) * (q.y - corner.y) - (p.y - corner.y) * (q.x - corner.x) < 0 { swap(&p, &q) }
