@@ -4,21 +4,46 @@ import Foundation
 /// the same run as the baseline.
 public enum CorpusBenchmark {
     /// Decodes every frame of `truth` with a fresh ``QRDecoder`` state per frame (the frames
-    /// are unrelated, so no region of interest carries over). JPEG decoding is not timed.
+    /// are unrelated stills, so nothing a frame taught carries over to the next). JPEG decoding
+    /// is not timed.
+    ///
+    /// With `plainZbarQR`, each frame is also scanned right after by one plain libzbar pass
+    /// with only QR enabled (zbar's defaults otherwise): the baseline the decoder's CPU time
+    /// per frame must stay under, measured on the same frames in the same minutes, so that
+    /// load from other work weighs on both alike.
+    ///
+    /// With `heldFrames` above 1, each still is decoded that many times in a row as one stream
+    /// (a ticket held in front of the camera) and the figures are the last frame's: what the
+    /// decoder's memory across frames gains.
     public static func scoreDecoder(_ truth: CorpusTruth, configuration: DecoderConfiguration = DecoderConfiguration(),
-                                    progress: (Int) -> Void = { _ in }) throws(FrameSourceError) -> CorpusScore {
+                                    plainZbarQR: Bool = false, heldFrames: Int = 1, progress: (Int) -> Void = { _ in })
+        throws(FrameSourceError) -> (decoder: CorpusScore, plainZbarQR: CorpusScore?) {
         let decoder = QRDecoder(configuration: configuration)
+        let plain = plainZbarQR ? ZBarScanner(plainQR: ()) : nil
         var score = CorpusScore()
+        var baseline = plain.map { _ in CorpusScore() }
+        let clock = ContinuousClock()
         for (index, entry) in truth.entries.enumerated() {
             let frame = try StillImage.load(path: truth.path(of: entry))
             decoder.reset()
-            let result = decoder.decode(frame)
+            var result = decoder.decode(frame)
+            for _ in 1..<max(1, heldFrames) { result = decoder.decode(frame) }
             score.record(expected: entry.payloads, found: result.codes.texts, unreadable: result.codes.unreadableCount,
                          category: entry.category, size: frame.sizeLabel, milliseconds: result.elapsed.milliseconds,
                          cpuMilliseconds: result.cpuTime.milliseconds)
+            if let plain {
+                let start = clock.now
+                let cpuStart = ThreadCPUTime.now()
+                let symbols = plain.scan(frame)
+                let cpu = (ThreadCPUTime.now() - cpuStart).milliseconds
+                let ms = (clock.now - start).milliseconds
+                let texts = symbols.compactMap { String(validating: $0.bytes, as: UTF8.self) }
+                baseline?.record(expected: entry.payloads, found: texts, category: entry.category, size: frame.sizeLabel,
+                                 milliseconds: ms, cpuMilliseconds: cpu)
+            }
             progress(index + 1)
         }
-        return score
+        return (score, baseline)
     }
 
     /// Runs `zbarimg --xml` over the corpus (its own JPEG loading and default settings) for the

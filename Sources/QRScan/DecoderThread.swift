@@ -4,7 +4,9 @@ import Foundation
 /// (10–30 ms of CPU per frame) must not occupy one of the cooperative pool's two threads.
 ///
 /// One frame at a time: callers await each result, so frames that arrive meanwhile wait in the
-/// source's newest-wins buffer instead of piling up here.
+/// source's newest-wins buffer instead of piling up here. The thread (and the decoder's helper
+/// thread, see ``DecoderConfiguration/threads``) runs at a lower priority than the check-in
+/// flow (``DecoderPriority``).
 public final class DecoderThread: @unchecked Sendable {
     // `decoder` is touched only by `thread`; `condition` guards `job` and `stopping`.
     private let decoder: QRDecoder
@@ -31,7 +33,7 @@ public final class DecoderThread: @unchecked Sendable {
         }
     }
 
-    /// Forgets the region of interest before the next frame (a new stream or a reconnect).
+    /// Forgets what earlier frames taught before the next frame (a new stream or a reconnect).
     public func reset() {
         condition.lock()
         resetRequested = true
@@ -47,6 +49,7 @@ public final class DecoderThread: @unchecked Sendable {
     }
 
     private func loop() {
+        DecoderPriority.lowerCurrentThread()
         while true {
             condition.lock()
             while job == nil && !stopping { condition.wait() }

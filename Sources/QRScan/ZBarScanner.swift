@@ -59,6 +59,14 @@ final class ZBarScanner {
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 1)
     }
 
+    /// One plain libzbar pass with only QR enabled, everything else at zbar's defaults (no
+    /// inverted retry, zbar's own text conversion): the cost baseline the decoder must beat.
+    init(plainQR: Void) {
+        scanner = zbar_image_scanner_create()
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+    }
+
     deinit { zbar_image_scanner_destroy(scanner) }
 
     /// Turns zbar's "test inverted" retry on or off (dark-mode screens: light modules on dark).

@@ -36,8 +36,9 @@ import Testing
     }
 
     @Test func theCascadeStopsAtTheFirstStepThatFindsACode() {
+        // The locator's region is read at once: one zbar pass, no whole-frame step.
         let result = QRDecoder().decode(QRFixtures.frame(payload))
-        #expect(result.step == .original)
+        #expect(result.step == .located)
         #expect(result.attempts == 1)
     }
 
@@ -60,14 +61,15 @@ import Testing
         let blank = GrayFrame(width: 640, height: 480, fill: 200)
         #expect(QRDecoder(configuration: config).decode(blank).attempts == 1)
         config.budgetPerVGA = .seconds(10)
-        // With time to spare every step runs, except roi, which needs a previous hit.
-        #expect(QRDecoder(configuration: config).decode(blank).attempts == config.cascade.filter { $0 != .regionOfInterest }.count)
+        // With time to spare every whole-frame step runs; roi needs a previous hit, and a blank
+        // frame gives the locator nothing to propose.
+        #expect(QRDecoder(configuration: config).decode(blank).attempts == config.cascade.filter { $0.scansWholeFrame }.count)
     }
 
     @Test func theRegionAroundTheLastHitIsTriedFirstOnTheNextFrame() {
         let decoder = QRDecoder()
         let options = QRFixtures.Options(modulePixels: 4, width: 1280, height: 720, centerX: 300, centerY: 250)
-        #expect(decoder.decode(QRFixtures.frame(payload, options)).step == .original)
+        #expect(decoder.decode(QRFixtures.frame(payload, options)).step == .located)
         var moved = options
         moved.centerX = 320
         let next = decoder.decode(QRFixtures.frame(payload, moved))

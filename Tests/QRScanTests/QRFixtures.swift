@@ -17,6 +17,8 @@ enum QRFixtures {
         var centerX: Double? = nil
         var centerY: Double? = nil
         var seed: UInt64 = 1
+        /// Radius (px) of a box blur applied before the noise: a defocused lens.
+        var blur = 0
     }
 
     /// The code's modules (true = dark), quiet zone not included.
@@ -29,28 +31,65 @@ enum QRFixtures {
 
     /// A frame showing `payload` as a QR code.
     static func frame(_ payload: String, _ options: Options = Options()) -> GrayFrame {
+        var frame = GrayFrame(width: options.width, height: options.height, fill: options.inverted ? options.dark : options.light)
+        draw(payload, into: &frame, options, noise: options.blur == 0)
+        guard options.blur > 0 else { return frame }
+        frame = blurred(frame, radius: options.blur)
+        if options.noise > 0 {
+            var rng = SeededGenerator(seed: options.seed)
+            for i in frame.pixels.indices {
+                frame.pixels[i] = UInt8(max(0, min(255, (Double(frame.pixels[i]) + options.noise * rng.nextGaussian()).rounded())))
+            }
+        }
+        return frame
+    }
+
+    /// Each pixel the mean of the (2r+1)^2 square around it (clipped at the edges).
+    static func blurred(_ frame: GrayFrame, radius r: Int) -> GrayFrame {
+        var out = frame
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                var sum = 0, count = 0
+                for yy in max(0, y - r)...min(frame.height - 1, y + r) {
+                    for xx in max(0, x - r)...min(frame.width - 1, x + r) {
+                        sum += Int(frame[xx, yy])
+                        count += 1
+                    }
+                }
+                out[x, y] = UInt8(sum / count)
+            }
+        }
+        return out
+    }
+
+    /// Draws `payload` as a QR code into `frame` (centred on `centerX`, `centerY`), leaving the
+    /// pixels outside the code and its quiet zone as they are; with `noise`, adds the options'
+    /// noise to the whole frame.
+    static func draw(_ payload: String, into frame: inout GrayFrame, _ options: Options, noise: Bool = false) {
         let grid = modules(payload)
         let n = Double(grid.count)
         var rng = SeededGenerator(seed: options.seed)
-        var frame = GrayFrame(width: options.width, height: options.height, fill: options.inverted ? options.dark : options.light)
-        let cx = options.centerX ?? Double(options.width) / 2, cy = options.centerY ?? Double(options.height) / 2
+        let cx = options.centerX ?? Double(frame.width) / 2, cy = options.centerY ?? Double(frame.height) / 2
         let angle = options.rotationDegrees * .pi / 180
         let (c, s) = (cos(angle), sin(angle))
-        for y in 0..<options.height {
-            for x in 0..<options.width {
+        let quiet = 4.0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
                 // Back-map the pixel centre into module coordinates (code centred on cx, cy).
                 let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
                 let u = (c * dx + s * dy) / options.modulePixels + n / 2
                 let v = (-s * dx + c * dy) / options.modulePixels + n / 2
-                var value = Double(options.inverted ? options.dark : options.light)
-                if u >= 0, v >= 0, u < n, v < n, grid[Int(v)][Int(u)] {
-                    value = Double(options.inverted ? options.light : options.dark)
+                var value = Double(frame[x, y])
+                if u >= -quiet, v >= -quiet, u < n + quiet, v < n + quiet {
+                    value = Double(options.inverted ? options.dark : options.light)
+                    if u >= 0, v >= 0, u < n, v < n, grid[Int(v)][Int(u)] {
+                        value = Double(options.inverted ? options.light : options.dark)
+                    }
                 }
-                if options.noise > 0 { value += options.noise * rng.nextGaussian() }
+                if noise && options.noise > 0 { value += options.noise * rng.nextGaussian() }
                 frame[x, y] = UInt8(max(0, min(255, value.rounded())))
             }
         }
-        return frame
     }
 }
 
