@@ -35,6 +35,18 @@ public struct CheckInResult: Sendable {
     public var replayed: Bool
     /// The badge job written in the same transaction, when the request asked and the policy agreed.
     public var badgeJob: PrintJobRecord?
+    /// What the organizer should look at: an exit by someone this station's records do not show
+    /// inside is recorded and flagged ``CheckInFlag/exitWithoutEntry``.
+    public var flag: CheckInFlag?
+
+    public init(decision: Decision, guest: GuestDetails?, recorded: CheckIn?, replayed: Bool, badgeJob: PrintJobRecord?, flag: CheckInFlag? = nil) {
+        self.decision = decision
+        self.guest = guest
+        self.recorded = recorded
+        self.replayed = replayed
+        self.badgeJob = badgeJob
+        self.flag = flag
+    }
 }
 
 extension KioskDatabase {
@@ -79,9 +91,10 @@ extension KioskDatabase {
                                  recorded: GuestRecord.checkIn(existing), replayed: true, badgeJob: nil)
         }
 
-        let decision = CheckInRules.decide(
+        let ruling = CheckInRules.judge(
             .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try admittedAccessTypes(db)),
-            guest: guest, accessType: accessType, admissions: try GuestRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
+            guest: guest, accessType: accessType, movements: try GuestRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
+        let decision = ruling.decision
         try audit(decision)
 
         var recorded: CheckIn?
@@ -96,7 +109,7 @@ extension KioskDatabase {
             }
         }
         return CheckInResult(decision: decision, guest: try GuestRecord.details(db, guest: guest), recorded: recorded, replayed: false,
-                             badgeJob: badgeJob)
+                             badgeJob: badgeJob, flag: ruling.flag)
     }
 
     /// Writes a local check-in and its outbox entry (same transaction as the caller's).

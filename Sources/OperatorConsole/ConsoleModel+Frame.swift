@@ -130,9 +130,12 @@ extension ConsoleModel {
                 "F9 / Ctrl-L  self-service mode (staff PIN to leave)   F10  quit (F10 again confirms)",
                 "F12          switch between recording entries and exits",
                 "F11 / Ctrl-E uploads the hub refused, with the reasons",
+                "T (now)      test the scanner: each scan's source and timing, nobody checked in",
                 "Esc cancels; in search, ↑↓ choose and Enter checks in. Any key closes this help.",
             ]
             for (index, line) in lines.enumerated() where top + index <= bottom { frame.put(top + index, 1, line) }
+        case .scannerTest:
+            drawScannerTest(into: &frame, top: top, bottom: bottom)
         case .confirmQuit:
             frame.put(top, 1, "Quit the station? Scanning stops until it is started again.", .alert)
             frame.put(top + 1, 1, "F10 again = quit · any other key = keep running")

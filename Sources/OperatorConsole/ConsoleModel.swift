@@ -33,6 +33,8 @@ public struct ConsoleModel: Sendable, Equatable {
         case pickEvent
         /// The chosen event's first roster download, with its progress.
         case download
+        /// Set-up: each scan is shown with its source and timing and checks nobody in.
+        case scannerTest
     }
 
     public enum Mode: Sendable, Equatable {
@@ -57,6 +59,8 @@ public struct ConsoleModel: Sendable, Equatable {
     public var banner: String?
     public var status = StationStatusLine()
     public private(set) var diagnostic: StorageDiagnostic?
+    /// The station's latest scan, for the scanner test (the console service keeps it current).
+    public var lastScan: ScannerDiagnostics?
 
     public private(set) var query = ""
     public private(set) var results: [GuestRow] = []
@@ -191,6 +195,10 @@ public struct ConsoleModel: Sendable, Equatable {
         case .search: return handleSearch(key)
         case .walkIn: return handleWalkIn(key)
         case .help:
+            // "T" on the help opens the scanner test; a scanner's burst never gets here.
+            screen = key == .character("t") || key == .character("T") ? .scannerTest : .idle
+            return []
+        case .scannerTest:
             screen = .idle
             return []
         case .signIn, .pickEvent, .download:

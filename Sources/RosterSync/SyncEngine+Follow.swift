@@ -2,6 +2,7 @@ import CheckInCore
 import Foundation
 import HubAPI
 import KioskStore
+import Logging
 
 extension SyncEngine {
     /// Follows the hub's changes without polling delay: a long-poll on the roster cursor that the
@@ -31,6 +32,8 @@ extension SyncEngine {
                     try await client.roster(token: token, event: eventID, cursor: cursor.value, limit: 1, wait: wait)
                 }
                 failures = 0
+                logger.debug("follow answered", metadata: ["cursor": "\(cursor.value)", "next": "\(page.cursor)",
+                                                            "waited": "\(ContinuousClock.now - asked)"])
                 if page.cursor > cursor.value || page.hasMore {
                     following = true
                     var report = SyncReport()
@@ -45,6 +48,7 @@ extension SyncEngine {
                     following = true
                 }
             } catch {
+                logger.debug("follow failed", metadata: ["error": "\(error)"])
                 following = false
                 failures += 1
                 try? await Task.sleep(for: configuration.retrySchedule.delay(afterFailures: failures, retryAfterSeconds: nil))

@@ -46,7 +46,11 @@ extension SyncEngine {
                 }
             }
             do {
-                results += try await upload(sendable, eventID: destination.eventID)
+                let started = ContinuousClock.now
+                let answered = try await upload(sendable, eventID: destination.eventID)
+                results += answered
+                logger.debug("uploaded", metadata: ["changes": "\(sendable.map(\.id))", "event": "\(destination.eventID)",
+                                                     "answers": "\(answered.map(\.outcome))", "took": "\(ContinuousClock.now - started)"])
                 batchLimit = configuration.uploadBatchSize
             } catch {
                 switch error {

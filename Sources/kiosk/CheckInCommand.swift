@@ -49,8 +49,13 @@ struct CheckInCommand: AsyncParsableCommand {
                 }
                 CommandOutput.printJSON(json)
             } else {
-                print(exit && result.decision == .admitted ? "Goodbye, \(result.guest.map { Sanitized.text($0.guest.name) } ?? "") — see you later"
-                                                            : result.sentence)
+                let name = result.guest.map { Sanitized.text($0.guest.name) } ?? ""
+                let line: String = switch (exit && result.decision == .admitted, result.flag) {
+                case (true, .exitWithoutEntry): "Goodbye, \(name) — not checked in on this station's records: exit recorded and flagged"
+                case (true, nil): "Goodbye, \(name) — see you later"
+                case (false, _): result.sentence
+                }
+                print(line)
             }
             return result.decision.kind.exitCode
         }
@@ -72,6 +77,7 @@ extension CheckInResult {
             "previous": previous,
             "idempotency_key": .optional(recorded?.key.description),
             "replayed": .bool(replayed),
+            "flag": .optional(flag?.rawValue),
         ]
     }
 

@@ -29,15 +29,28 @@ public final class RealHub: @unchecked Sendable {
 
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    public init(guests: Int, serveArguments: [String] = []) throws {
+    /// A hub on a new SQLite database, or on `database` (a `postgres://` URL of an empty
+    /// database, e.g. from ``PostgresCluster``), with the event "Sync Test" of `guests` guests.
+    public init(guests: Int, database: String? = nil, serveArguments: [String] = []) throws {
         self.serveArguments = serveArguments
         directory = TemporaryDirectory("real-hub")
-        database = "sqlite:" + directory.appending("hub.sqlite").path
+        self.database = database ?? "sqlite:" + directory.appending("hub.sqlite").path
         port = Self.freePort()
-        eventID = try Self.createEvent(database: database, directory: directory, name: "Sync Test", roster: Self.roster(guests))
-        let staff = try run(Self.executable, ["staff", "add", "--db", database, "--email", email, "--name", "Alex", "--role", "staff"],
+        eventID = try Self.createEvent(database: self.database, directory: directory, name: "Sync Test", roster: Self.roster(guests))
+        let staff = try run(Self.executable, ["staff", "add", "--db", self.database, "--email", email, "--name", "Alex", "--role", "staff"],
                             stdin: password + "\n")
         guard staff.status == 0 else { throw HubFailure("staff add: \(staff.stderr)") }
+        try start()
+    }
+
+    /// A second hub process on `other`'s database (a PostgreSQL one: several hubs at scale),
+    /// with its event and staff, on its own port.
+    public init(sharing other: RealHub, serveArguments: [String]? = nil) throws {
+        self.serveArguments = serveArguments ?? other.serveArguments
+        directory = TemporaryDirectory("real-hub")
+        database = other.database
+        port = Self.freePort()
+        eventID = other.eventID
         try start()
     }
 
@@ -46,9 +59,15 @@ public final class RealHub: @unchecked Sendable {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["serve", "--db", database, "--host", "127.0.0.1", "--port", String(port)] + serveArguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // The hub's log, kept with its database for a failing test to show.
+        let log = directory.appending("hub-\(port).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        handle.seekToEndOfFile()
+        process.standardOutput = handle
+        process.standardError = handle
         try process.run()
+        try? handle.close()
         self.process = process
         // Readiness, not a timed assertion: wait until /v1/health answers.
         for _ in 0..<600 {

@@ -13,7 +13,8 @@ public final class StationProcess: Sendable {
 
     /// - Parameter headless: `kiosk run --headless`: collect its event lines from stdout and keep
     ///   its standard input open, so it runs until killed.
-    public init(_ arguments: [String], headless: Bool = false, environment: [String: String] = [:]) throws {
+    /// - Parameter log: where a `headless` process's stderr (its log) goes; discarded by default.
+    public init(_ arguments: [String], headless: Bool = false, environment: [String: String] = [:], log: URL? = nil) throws {
         let process = Process()
         process.executableURL = BuiltProducts.executable("kiosk")
         process.arguments = arguments
@@ -21,7 +22,12 @@ public final class StationProcess: Sendable {
         let out = Pipe()
         input = headless ? Pipe() : nil
         process.standardOutput = headless ? out : FileHandle.nullDevice
-        process.standardError = headless ? FileHandle.nullDevice : out
+        if headless, let log {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = headless ? FileHandle.nullDevice : out
+        }
         process.standardInput = input ?? FileHandle.nullDevice
         self.process = process
         try process.run()
@@ -53,9 +59,12 @@ public final class StationProcess: Sendable {
         input?.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    /// Waits (polling, no time assertion) until `condition` holds or the process ended.
-    public func wait(until condition: ([String]) -> Bool) {
-        while !condition(output) && !finished.withLock({ $0 }) { usleep(5_000) }
+    /// Waits (polling, no time assertion) until `condition` holds, the process ended, or
+    /// `limit` seconds passed (a generous bound, so a station that never gets there fails its
+    /// test instead of hanging the run); the caller checks the condition afterwards.
+    public func wait(limit: TimeInterval = 180, until condition: ([String]) -> Bool) {
+        let deadline = Date().addingTimeInterval(limit)
+        while !condition(output) && !finished.withLock({ $0 }) && Date() < deadline { usleep(5_000) }
     }
 
     public func kill9() {

@@ -121,6 +121,27 @@ struct WedgeScanTmuxTests {
         #expect(try checkIns(directory) == ["DEMO-0003": "scanner"])
     }
 
+    @Test func theScannerTestShowsEachScansSourceAndTimingAndChecksNobodyIn() throws {
+        let (console, directory) = try start()
+        defer { console.stop(); directory.remove() }
+        try console.send("F1")
+        try console.waitFor("test the scanner")
+        try console.type("t")
+        try console.waitFor("Test the scanner — scans here are shown, nobody is checked in")
+        try console.scan("DEMO-0004")
+        let screen = try console.waitFor("keyboard wedge on the console")
+        #expect(screen.contains("DEMO-0004"))
+        #expect(screen.contains("10 keys in"), "the burst's keys and their timing: \(screen)")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try checkIns(directory).isEmpty, "testing the scanner checked nobody in")
+        // Any key returns to scanning, and the same scan then checks in.
+        try console.send("Escape")
+        try console.waitFor("Code:")
+        try console.scan("DEMO-0004")
+        try console.waitFor("Welcome")
+        #expect(try checkIns(directory) == ["DEMO-0004": "scanner"])
+    }
+
     @Test func onTheSignInScreenABurstIsAPresentationAndTheFormIsUntouched() throws {
         let directory = TemporaryDirectory("kiosk-wedge")
         defer { directory.remove() }

@@ -10,12 +10,15 @@ public struct RecordedOutcome: Sendable, Equatable {
     public var badgeJobID: Int64?
     /// Whether this call wrote anything the hub must learn (a check-in or a walk-in).
     public var recorded: Bool
+    /// Recorded, and listed for the organizer: an exit by someone not inside.
+    public var flag: CheckInFlag?
 
-    public init(decision: Decision, guest: GuestSummary?, badgeJobID: Int64? = nil, recorded: Bool = false) {
+    public init(decision: Decision, guest: GuestSummary?, badgeJobID: Int64? = nil, recorded: Bool = false, flag: CheckInFlag? = nil) {
         self.decision = decision
         self.guest = guest
         self.badgeJobID = badgeJobID
         self.recorded = recorded
+        self.flag = flag
     }
 }
 

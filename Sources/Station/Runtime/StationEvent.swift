@@ -84,6 +84,7 @@ extension Feedback {
                 ["by": .string(Sanitized.text($0.by)), "station": .string(Sanitized.text($0.station)), "at": .string($0.at.iso8601)]
             } ?? .null
             if let job = outcome.badgeJobID { object["badge"] = ["job": .int(Int(job)), "state": "queued"] }
+            if let flag = outcome.flag { object["flag"] = .string(flag.rawValue) }
         }
         if case .code(let code) = presentation.input { object["code"] = .string(Sanitized.text(code)) }
         object["source"] = .string(presentation.source.rawValue)
@@ -95,6 +96,10 @@ extension Feedback {
     static func farewell(_ outcome: RecordedOutcome) -> ResultPanel {
         let name = TerminalText.clean(outcome.guest?.name ?? "")
         switch outcome.decision {
+        case .admitted where outcome.flag == .exitWithoutEntry:
+            // They leave all the same; staff see that the records never had them inside.
+            return ResultPanel(tone: .warning, title: "Goodbye, \(name)",
+                               detail: "Not checked in on this station's records: exit recorded and flagged for the organizer")
         case .admitted:
             return ResultPanel(tone: .farewell, title: "Goodbye, \(name) — see you later")
         case .unknownCode:

@@ -33,6 +33,8 @@ public actor StationRuntime {
     public nonisolated var health: StationHealth { healthState.withLock { $0 } }
     /// The latest scan from any source, with its timing (``submitScan(_:)``).
     public nonisolated let lastScan = LastScan()
+    /// Whether the console's scanner test is open (scans are shown there, not checked in).
+    nonisolated let scannerTest = Mutex(false)
 
     public init(database: KioskDatabase, printing: (any BadgePrinting)?, sync: SyncEngine?, badgeRequest: BadgeRequest?,
                 health: StationHealth, operatorName: String? = nil, healthFile: HealthFile? = nil,
@@ -143,7 +145,8 @@ public actor StationRuntime {
             decision: result.decision,
             guest: result.guest.map { GuestSummary(id: $0.guest.id, name: $0.guest.name, accessType: $0.accessTypeName, code: $0.guest.code.value) },
             badgeJobID: result.badgeJob?.id,
-            recorded: result.recorded != nil && !result.replayed)
+            recorded: result.recorded != nil && !result.replayed,
+            flag: result.flag)
     }
 
     // MARK: Health

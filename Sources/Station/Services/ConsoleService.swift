@@ -71,6 +71,7 @@ struct ConsoleService: Service {
                     if case .quit = request { return }
                     perform(request, continuation: continuation, setupTask: &setupTask)
                 }
+                runtime.setScannerTest(model.screen == .scannerTest)
             case .station(let event):
                 apply(event, to: &model, now: now())
                 if case .health = event {
@@ -94,6 +95,7 @@ struct ConsoleService: Service {
                     model.setStatus(await runtime.statusLine())
                 }
             }
+            if model.screen == .scannerTest { model.lastScan = runtime.lastScan.current }
             terminal.draw(model.frame(clock: Self.clock(), now: now()), bells: model.takeBells())
         }
     }

@@ -1,19 +1,18 @@
 import Foundation
 import Synchronization
 
-let stopCommand = Mutex("true")
-import KioskTestSupport
+private let stopCommand = Mutex("true")
 
 /// A private, throw-away PostgreSQL cluster on a loopback port, started once per test process
 /// (initdb + pg_ctl from Debian's `postgresql` package; as the `postgres` user when run as root).
-final class PostgresCluster: Sendable {
-    let port: Int
-    let directory: TemporaryDirectory
-    let asPostgresUser: Bool
+public final class PostgresCluster: Sendable {
+    public let port: Int
+    public let directory: TemporaryDirectory
+    public let asPostgresUser: Bool
 
-    static let shared: Result<PostgresCluster, any Error> = Result { try PostgresCluster() }
+    public static let shared: Result<PostgresCluster, any Error> = Result { try PostgresCluster() }
 
-    static func bin(_ tool: String) throws -> URL {
+    public static func bin(_ tool: String) throws -> URL {
         let root = URL(fileURLWithPath: "/usr/lib/postgresql")
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }
         for version in versions {
@@ -59,20 +58,20 @@ final class PostgresCluster: Sendable {
         }
     }
 
-    func stop() {
+    public func stop() {
         try? tool("pg_ctl", ["-D", directory.path + "/data", "-m", "immediate", "-w", "stop"])
         directory.remove()
     }
 
     /// A fresh database in the cluster; returns its URL.
-    func createDatabase() throws -> String {
+    public func createDatabase() throws -> String {
         let name = "hub_" + UUID().uuidString.prefix(8).lowercased()
         try tool("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "kiosk", name])
         return "postgres://kiosk@127.0.0.1:\(port)/\(name)"
     }
 }
 
-struct ClusterError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct ClusterError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
