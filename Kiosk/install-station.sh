@@ -7,18 +7,21 @@
 #   Kiosk/install-station.sh --dry-run            print every step, change nothing; renders the
 #                                                 unit into a staging folder and verifies it
 # Options: --binary PATH (use this kiosk instead of building), --stage DIR (where --dry-run
-# renders files; default a temporary folder), --no-start (install and enable, don't start).
+# renders files; default a temporary folder), --no-start (install and enable, don't start),
+# --scanner-usb VVVV:PPPP (the keyboard-mode scanner's USB vendor:product from lsusb; the udev
+# rule then names it /dev/kiosk-scanner-kbd for the kiosk group).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-dry_run=0 binary="" stage="" start=1
+dry_run=0 binary="" stage="" start=1 scanner_usb=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) dry_run=1 ;;
         --binary) binary="$2"; shift ;;
         --stage) stage="$2"; shift ;;
         --no-start) start=0 ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        --scanner-usb) scanner_usb="$2"; shift ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "install-station.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
     shift
@@ -51,7 +54,16 @@ mkdir -p "$stage"
 exec_path="$bin_path"
 if [ "$dry_run" -eq 1 ] && [ -n "$binary" ] && [ -x "$binary" ]; then exec_path="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"; fi
 sed "s#/usr/local/bin/kiosk#${exec_path}#" Kiosk/checkin-kiosk.service > "$stage/checkin-kiosk.service"
-cp Kiosk/99-checkin-kiosk.rules "$stage/99-checkin-kiosk.rules"
+if [ -n "$scanner_usb" ]; then
+    if ! [[ "$scanner_usb" =~ ^[0-9a-fA-F]{4}:[0-9a-fA-F]{4}$ ]]; then
+        echo "install-station.sh: --scanner-usb wants VVVV:PPPP as lsusb shows it, e.g. 05e0:1200" >&2
+        exit 64
+    fi
+    sed -e "s/SCANNER_VENDOR/${scanner_usb%%:*}/" -e "s/SCANNER_PRODUCT/${scanner_usb##*:}/" \
+        Kiosk/99-checkin-kiosk.rules > "$stage/99-checkin-kiosk.rules"
+else
+    cp Kiosk/99-checkin-kiosk.rules "$stage/99-checkin-kiosk.rules"
+fi
 cp Kiosk/kiosk.conf.example "$stage/kiosk.conf"
 echo "rendered into $stage: checkin-kiosk.service 99-checkin-kiosk.rules kiosk.conf"
 if command -v systemd-analyze >/dev/null; then
@@ -80,7 +92,7 @@ else
 fi
 step install -m 0644 "$stage/99-checkin-kiosk.rules" "$udev_dir/99-checkin-kiosk.rules"
 step udevadm control --reload
-step udevadm trigger --subsystem-match=video4linux --subsystem-match=tty
+step udevadm trigger --subsystem-match=video4linux --subsystem-match=tty --subsystem-match=input
 step install -m 0644 "$stage/checkin-kiosk.service" "$unit_dir/checkin-kiosk.service"
 step systemctl daemon-reload
 step systemctl disable getty@tty1.service
