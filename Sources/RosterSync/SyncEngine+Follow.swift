@@ -38,7 +38,7 @@ extension SyncEngine {
                     following = true
                     var report = SyncReport()
                     try await exclusivePull(into: &report, progress: nil)
-                    try await push(into: &report, progress: nil)
+                    try await exclusivePush(into: &report, progress: nil)
                 } else if ContinuousClock.now - asked < .seconds(1) {
                     // Nothing new and no wait: a hub that does not hold requests. The interval
                     // pull stays in charge; ask again later rather than at once.
@@ -75,6 +75,19 @@ extension SyncEngine {
         pulling = true
         defer { pulling = false }
         try await pull(into: &report, progress: progress)
+    }
+
+    /// Runs a push once no other is running: the follow loop's push after a wake and the
+    /// interval loop's nudged push would otherwise upload the same changes at once, and the
+    /// hub would serialize them on the guests' locks.
+    func exclusivePush(into report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)?) async throws(SyncError) {
+        while pushing {
+            try? await Task.sleep(for: .milliseconds(10))
+            if Task.isCancelled { return }
+        }
+        pushing = true
+        defer { pushing = false }
+        try await push(into: &report, progress: progress)
     }
 
     /// An authorized request on the follow client, whose timeout leaves room for the hub's wait.

@@ -44,6 +44,8 @@ public actor SyncEngine {
     /// A pull is running: a second one waits for it (the follow loop and the interval loop
     /// would otherwise apply pages of one cursor twice).
     var pulling = false
+    /// A push is under way (the interval loop's or the follow loop's): the other waits for it.
+    var pushing = false
     /// The follow loop holds a long-poll open and pulls as soon as the hub has a change: the
     /// interval loop then only pushes.
     var following = false
@@ -199,7 +201,7 @@ public actor SyncEngine {
         var report = SyncReport()
         do {
             if !pushOnly { try await exclusivePull(into: &report, progress: progress) }
-            try await push(into: &report, progress: progress)
+            try await exclusivePush(into: &report, progress: progress)
             consecutiveFailures = 0
             lastError = nil
             report.pending = (try? database.pendingCount()) ?? 0
