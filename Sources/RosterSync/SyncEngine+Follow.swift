@@ -34,6 +34,11 @@ extension SyncEngine {
                 failures = 0
                 logger.debug("follow answered", metadata: ["cursor": "\(cursor.value)", "next": "\(page.cursor)",
                                                             "waited": "\(ContinuousClock.now - asked)"])
+                if let quietUntil, quietUntil > .now {
+                    // The hub asked for quiet while this request was out: the pull and push
+                    // it would start wait like everything else (top of the loop).
+                    continue
+                }
                 if page.cursor > cursor.value || page.hasMore {
                     following = true
                     var report = SyncReport()
