@@ -71,10 +71,19 @@ final class TmuxConsole {
         try tmux(["send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
     }
 
-    /// Text a person typed: the pause after it keeps the next key (Enter) out of its burst, so
-    /// the console takes it as typed rather than as a keyboard-wedge scan (that is ``scan(_:)``).
+    /// Text a person typed, taken as typed rather than as a keyboard-wedge scan (that is
+    /// ``scan(_:)``): waits until the screen shows it (the console released the keys it held
+    /// while they could have been a scan), then pauses, so the next key (Enter) is never part of
+    /// its burst. A pause alone is not enough on a loaded machine: when the console's thread is
+    /// held up longer than the pause, the text and the Enter wait in the terminal together and
+    /// are read as one burst, as a scanner's would be.
     func type(_ text: String) throws {
+        let before = try screen()
         try send(text, literal: true)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, try screen() == before {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
         Thread.sleep(forTimeInterval: 0.1)
     }
 
