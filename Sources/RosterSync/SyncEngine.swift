@@ -111,12 +111,16 @@ public actor SyncEngine {
                     await pause(for: ContinuousClock.now.duration(to: quietUntil), kind: .backoff)
                     continue
                 }
-                let pushOnly = ContinuousClock.now < nextPull || following
+                // While the follow loop is following, the pulls are its own: this loop uploads,
+                // and still waits an interval between rounds (it once spun here, a CPU core per
+                // station, starving the hub and database beside it of time).
+                let due = ContinuousClock.now >= nextPull
+                let pushOnly = !due || following
                 let wait: Duration
                 let kind: PauseKind
                 do throws(SyncError) {
                     _ = try await syncNow(pushOnly: pushOnly)
-                    if !pushOnly { nextPull = .now + configuration.pullInterval }
+                    if due { nextPull = .now + configuration.pullInterval }
                     wait = max(.zero, ContinuousClock.now.duration(to: nextPull))
                     kind = .interval
                 } catch {
