@@ -12,6 +12,12 @@ import Synchronization
 /// While reports may be incomplete (SQLite: other processes write the file too; PostgreSQL: the
 /// listener is down), ``run()`` polls ``ChangeSource/latestChange(event:)`` once per
 /// ``pollInterval`` for each event a request is held for, and wakes the event when it grew.
+///
+/// While they are complete it still polls, once per ``backstopInterval``, and wakes only the
+/// waiting requests whose cursor is behind the newest change: a listener connection that died
+/// without a word (noticed only when its ping goes unanswered, up to 15 s later) or a
+/// notification delivered late by a starved database then costs a door at most that interval,
+/// and a notification that did arrive causes no second wake.
 public final class ChangeFeed: ChangeSink, Service {
     /// Why a wait ended.
     public enum Wake: Sendable, Hashable {
@@ -26,18 +32,20 @@ public final class ChangeFeed: ChangeSink, Service {
     /// A held request's place in the feed: taken by ``hold(event:)``, given back with ``release(_:)``.
     public struct Hold: Sendable {
         public let event: String
+        /// The requester's roster cursor: it waits for changes after it (`nil`: unknown, any change).
+        public let cursor: Int64?
         /// The event's generation when this hold last looked.
         fileprivate(set) var generation: UInt64
     }
 
     private enum Waiter {
         case pending(event: String)
-        case waiting(event: String, CheckedContinuation<Wake?, Never>)
+        case waiting(event: String, cursor: Int64?, CheckedContinuation<Wake?, Never>)
         case cancelled
 
         var event: String? {
             switch self {
-            case .pending(let event), .waiting(let event, _): event
+            case .pending(let event), .waiting(let event, _, _): event
             case .cancelled: nil
             }
         }
@@ -62,6 +70,8 @@ public final class ChangeFeed: ChangeSink, Service {
     /// Most requests held at once; beyond it ``hold(event:)`` refuses (the request is answered at once).
     public let maximumHeld: Int
     public let pollInterval: Duration
+    /// How often held events are polled while reports are complete (the backstop).
+    public let backstopInterval: Duration
 
     /// - Parameters:
     ///   - source: the store.
@@ -69,11 +79,14 @@ public final class ChangeFeed: ChangeSink, Service {
     ///   - followReports: `false` ignores the store's reports and polls only (for a PostgreSQL
     ///     behind a pooler that cannot LISTEN).
     ///   - pollInterval: how often to poll while reports may be incomplete.
-    public init(source: any ChangeSource, maximumHeld: Int = 1_000, followReports: Bool = true, pollInterval: Duration = .seconds(1)) {
+    ///   - backstopInterval: how often to poll while they are complete.
+    public init(source: any ChangeSource, maximumHeld: Int = 1_000, followReports: Bool = true, pollInterval: Duration = .seconds(1),
+                backstopInterval: Duration = .milliseconds(500)) {
         self.source = source
         self.maximumHeld = maximumHeld
         self.followsReports = followReports
         self.pollInterval = pollInterval
+        self.backstopInterval = backstopInterval
     }
 
     // MARK: Holding
@@ -81,12 +94,14 @@ public final class ChangeFeed: ChangeSink, Service {
     /// A place for one held request of `event`, or `nil` when ``maximumHeld`` requests are held
     /// already or the hub is shutting down. Take it *before* reading the page the request may
     /// wait on.
-    public func hold(event: String) -> Hold? {
+    /// - Parameter cursor: the request's roster cursor; the backstop poll wakes it only for a
+    ///   change after it.
+    public func hold(event: String, cursor: Int64? = nil) -> Hold? {
         state.withLock { state in
             guard !state.ended, state.held < maximumHeld else { return nil }
             state.held += 1
             state.holds[event, default: 0] += 1
-            return Hold(event: event, generation: state.generations[event, default: 0])
+            return Hold(event: event, cursor: cursor, generation: state.generations[event, default: 0])
         }
     }
 
@@ -118,9 +133,9 @@ public final class ChangeFeed: ChangeSink, Service {
     /// the hub shuts down. On `.changed` the hold has seen the current generation: read the page
     /// after this returns.
     public func wait(_ hold: inout Hold, until deadline: ContinuousClock.Instant) async -> Wake {
-        let event = hold.event, seen = hold.generation
+        let event = hold.event, seen = hold.generation, cursor = hold.cursor
         let wake = await withTaskGroup(of: Wake?.self) { group in
-            group.addTask { await self.change(of: event, after: seen) }
+            group.addTask { await self.change(of: event, after: seen, cursor: cursor) }
             group.addTask {
                 do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return nil }
                 return .timedOut
@@ -135,7 +150,7 @@ public final class ChangeFeed: ChangeSink, Service {
     }
 
     /// Resumed by a report of `event`, by ``end()``, or with `nil` when cancelled.
-    private func change(of event: String, after seen: UInt64) async -> Wake? {
+    private func change(of event: String, after seen: UInt64, cursor: Int64?) async -> Wake? {
         let id = state.withLock { state in
             state.nextWaiter += 1
             state.waiters[state.nextWaiter] = .pending(event: event)
@@ -149,7 +164,7 @@ public final class ChangeFeed: ChangeSink, Service {
                     if state.ended { return .some(.ended) }
                     if state.generations[event, default: 0] != seen { return .some(.changed) }
                     guard case .pending = state.waiters[id] else { return .some(nil) }
-                    state.waiters[id] = .waiting(event: event, continuation)
+                    state.waiters[id] = .waiting(event: event, cursor: cursor, continuation)
                     return .none
                 }
                 if let now { continuation.resume(returning: now) }
@@ -157,7 +172,7 @@ public final class ChangeFeed: ChangeSink, Service {
         } onCancel: {
             let continuation: CheckedContinuation<Wake?, Never>? = state.withLock { state in
                 switch state.waiters[id] {
-                case .waiting(_, let continuation):
+                case .waiting(_, _, let continuation):
                     state.waiters[id] = nil
                     return continuation
                 case .pending:
@@ -177,7 +192,7 @@ public final class ChangeFeed: ChangeSink, Service {
     private func resume(_ wake: Wake, where matching: (String) -> Bool, in state: inout State) -> [CheckedContinuation<Wake?, Never>] {
         var woken: [CheckedContinuation<Wake?, Never>] = []
         for (id, waiter) in state.waiters {
-            guard case .waiting(let event, let continuation) = waiter, matching(event) else { continue }
+            guard case .waiting(let event, _, let continuation) = waiter, matching(event) else { continue }
             state.waiters[id] = nil
             woken.append(continuation)
         }
@@ -229,33 +244,54 @@ public final class ChangeFeed: ChangeSink, Service {
             if followsReports {
                 group.addTask { await self.source.reportChanges(to: self) }
             }
-            group.addTask { await self.pollWhileReportsAreIncomplete() }
+            group.addTask { await self.poll() }
             try? await gracefulShutdown()
             end()
             group.cancelAll()
         }
     }
 
-    private func pollWhileReportsAreIncomplete() async {
+    private func poll() async {
         while !Task.isCancelled {
-            do { try await Task.sleep(for: pollInterval) } catch { return }
+            do { try await Task.sleep(for: reportsAreComplete ? backstopInterval : pollInterval) } catch { return }
             await pollOnce()
         }
     }
 
-    /// One round of polling (when reports may be incomplete): wakes each held event whose newest
-    /// change is beyond what the feed knew. An event polled the first time is woken too.
+    /// One round of polling. While reports may be incomplete: wakes each held event whose newest
+    /// change is beyond what the feed knew (an event polled the first time is woken too). While
+    /// they are complete (the backstop): wakes the waiting requests whose cursor is behind the
+    /// event's newest change, which a report would have woken already.
     func pollOnce() async {
-        let events: [String] = state.withLock { state in
-            state.reportsAreComplete ? [] : Array(state.holds.keys)
+        let (events, complete): ([String], Bool) = state.withLock { state in
+            (Array(state.holds.keys), state.reportsAreComplete)
         }
         for event in events {
             guard let latest = try? await source.latestChange(event: event) else { continue }
+            if complete {
+                wake(event: event, behind: latest)
+                continue
+            }
             let grew = state.withLock { state in
                 if let known = state.latest[event], known >= latest { return false }
                 return true
             }
             if grew { changed(event: event, sequence: latest) }
         }
+    }
+
+    /// Wakes the waiting requests of `event` whose cursor is before `latest` (the backstop).
+    private func wake(event: String, behind latest: Int64) {
+        let woken = state.withLock { state in
+            var woken: [CheckedContinuation<Wake?, Never>] = []
+            for (id, waiter) in state.waiters {
+                guard case .waiting(let waiting, let cursor, let continuation) = waiter, waiting == event,
+                      (cursor ?? .min) < latest else { continue }
+                state.waiters[id] = nil
+                woken.append(continuation)
+            }
+            return woken
+        }
+        for continuation in woken { continuation.resume(returning: .changed) }
     }
 }

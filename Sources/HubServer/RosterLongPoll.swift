@@ -31,7 +31,7 @@ struct RosterLongPoll: Sendable {
     func answer(event: String, after cursor: Int64, limit: Int, wait: Duration) async throws -> Answer {
         guard wait > .zero else { return .page(try await page(event, cursor, limit)) }
         let deadline = ContinuousClock.now + wait
-        guard var hold = feed.hold(event: event) else {
+        guard var hold = feed.hold(event: event, cursor: cursor) else {
             let page = try await page(event, cursor, limit)
             return page.isEmpty ? .notHeld(page) : .page(page)
         }

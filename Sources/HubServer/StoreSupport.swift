@@ -119,12 +119,13 @@ enum StatsSQL {
         """
 
     /// The newest change sequence number of an event's roster (0: none), from the `(event_id, seq)`
-    /// indexes: what ``ChangeFeed`` polls when change reports may be incomplete.
+    /// indexes: what ``ChangeFeed`` polls. Only accepted check-ins count, as in the roster pages:
+    /// a refused or duplicate upload changes nothing a station follows, and must not wake one.
     static let latestChange = """
         SELECT max(seq) FROM (
             SELECT max(seq) AS seq FROM access_types WHERE event_id = $1
             UNION ALL SELECT max(seq) FROM guests WHERE event_id = $1
-            UNION ALL SELECT max(seq) FROM check_ins WHERE event_id = $1) AS latest
+            UNION ALL SELECT max(seq) FROM check_ins WHERE event_id = $1 AND status = 'accepted') AS latest
         """
 
     /// SQLite spells numbered parameters `?1`.

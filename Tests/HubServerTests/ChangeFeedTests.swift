@@ -148,19 +148,45 @@ import Testing
         #expect(!feed.hasChanged(hold))
     }
 
-    @Test func completeReportsStopThePollingAndTheirReturnWakesEveryone() async throws {
+    @Test func theReturnOfCompleteReportsWakesEveryone() async throws {
         let feed = feed()
         feed.reportsEveryChange(true)
         let hold = try #require(feed.hold(event: "ev1"))
         defer { feed.release(hold) }
         let waiter = waiting(feed, "ev2")
         try await settle(feed)
-        await feed.pollOnce()
-        #expect(source.polls.withLock { $0 } == 0, "LISTEN is up: nothing to poll")
         // The listener drops and comes back: whatever happened meanwhile may have been missed.
         feed.reportsEveryChange(false)
         feed.reportsEveryChange(true)
         #expect(feed.hasChanged(hold))
         #expect(await waiter.value.0 == .changed)
+    }
+
+    /// Starts a wait of `event` from `cursor` in its own task (see ``waiting(_:_:for:)``).
+    func waiting(_ feed: ChangeFeed, _ event: String, after cursor: Int64) -> Task<ChangeFeed.Wake, Never> {
+        let hold = feed.hold(event: event, cursor: cursor)
+        return Task {
+            guard var hold else { return .ended }
+            defer { feed.release(hold) }
+            return await feed.wait(&hold, until: .now + Self.never)
+        }
+    }
+
+    @Test func whileReportsAreCompleteThePollWakesOnlyTheRequestsBehindTheNewestChange() async throws {
+        let feed = feed()
+        feed.reportsEveryChange(true)
+        source.latest.withLock { $0["ev1"] = 40 }
+        let behind = waiting(feed, "ev1", after: 39), current = waiting(feed, "ev1", after: 40)
+        try await settle(feed, waiting: 2)
+        // A notification that never came (or came late): the backstop wakes the request that has
+        // not seen change 40, and leaves the one that has waiting.
+        await feed.pollOnce()
+        #expect(await behind.value == .changed)
+        #expect(feed.waiting == 1)
+        #expect(source.polls.withLock { $0 } == 1)
+        await feed.pollOnce()
+        #expect(feed.waiting == 1, "nothing newer than its cursor: no wake")
+        feed.end()
+        #expect(await current.value == .ended)
     }
 }
