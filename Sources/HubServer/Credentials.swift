@@ -14,6 +14,9 @@ public enum PasswordHasher {
         return "pbkdf2-sha256$\(rounds)$\(Data(salt).base64EncodedString())$\(hash.base64EncodedString())"
     }
 
+    /// A hash no password matches, checked for unknown e-mails so they cost what known ones do.
+    static let decoy = (try? hash(Tokens.token())) ?? ""
+
     public static func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$")
         guard parts.count == 4, parts[0] == "pbkdf2-sha256", let rounds = Int(parts[1]), rounds >= 210_000,

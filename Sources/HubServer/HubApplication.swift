@@ -24,6 +24,8 @@ public struct HubServerConfiguration: Sendable {
     /// Follow the store's change reports (PostgreSQL LISTEN, SQLite's own commits); `false` polls
     /// each followed event once a second instead (a PostgreSQL behind a pooler that cannot LISTEN).
     public var followChangeReports: Bool
+    /// Wrong passwords in a row before sign-in attempts for that account must wait (0: never).
+    public var signInFreeFailures: Int
 
     public static let defaultRefreshGraceSeconds: Int64 = 60
     public static let defaultMaximumHeldRequests = 1_000
@@ -31,7 +33,8 @@ public struct HubServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, accessTokenSeconds: Int64 = 900, refreshTokenSeconds: Int64 = 30 * 86_400,
         rateLimitPerSecond: Double = 500, refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds,
-        maximumHeldRequests: Int = HubServerConfiguration.defaultMaximumHeldRequests, followChangeReports: Bool = true
+        maximumHeldRequests: Int = HubServerConfiguration.defaultMaximumHeldRequests, followChangeReports: Bool = true,
+        signInFreeFailures: Int = SignInThrottle.Limits().freeFailures
     ) {
         self.host = host
         self.port = port
@@ -41,6 +44,7 @@ public struct HubServerConfiguration: Sendable {
         self.refreshGraceSeconds = refreshGraceSeconds
         self.maximumHeldRequests = maximumHeldRequests
         self.followChangeReports = followChangeReports
+        self.signInFreeFailures = signInFreeFailures
     }
 }
 
@@ -51,6 +55,7 @@ public struct HubRoutes: Sendable {
     let configuration: HubServerConfiguration
     let metrics: HubMetrics
     let limiter: RateLimiter
+    let signInThrottle: SignInThrottle
     let logger: Logger
     /// Which events changed, for roster long-polls; runs as a service of the application.
     let feed: ChangeFeed
@@ -60,6 +65,7 @@ public struct HubRoutes: Sendable {
         self.configuration = configuration
         self.metrics = HubMetrics()
         self.limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond, burst: max(configuration.rateLimitPerSecond, 1) * 2)
+        self.signInThrottle = SignInThrottle(limits: SignInThrottle.Limits(freeFailures: configuration.signInFreeFailures))
         self.logger = logger
         self.feed = ChangeFeed(source: store, maximumHeld: configuration.maximumHeldRequests, followReports: configuration.followChangeReports)
     }

@@ -14,14 +14,20 @@ extension HubRoutes {
         })
         router.post(RouterPath(HubPaths.signIn), use: wrap("sign-in") { request, _ in
             let body = try await body(SignInRequest.self, request)
-            if let wait = limiter.take("sign-in:" + body.email.lowercased()) {
+            try SignInBounds.check(body)
+            if let wait = signInThrottle.secondsToWait(body.email) ?? limiter.take("sign-in:" + SignInThrottle.key(body.email)) {
                 var problem = HubProblem(.tooManyRequests, "Too many sign-in attempts", detail: "Retry after \(wait) s.")
                 problem.retryAfterSeconds = wait
                 throw problem
             }
-            guard let staff = try await store.staff(email: body.email), PasswordHasher.verify(body.password, against: staff.passwordHash) else {
+            let staff = try await store.staff(email: body.email)
+            // An unknown e-mail costs the same hashing as a known one: the time does not tell.
+            guard PasswordHasher.verify(body.password, against: staff?.passwordHash ?? PasswordHasher.decoy), let staff else {
+                signInThrottle.failed(body.email)
+                logger.notice("sign-in refused", metadata: ["email": "\(Sanitized.text(body.email))", "known": "\(staff != nil)"])
                 throw HubProblem(.unauthorized, "Wrong e-mail or password")
             }
+            signInThrottle.succeeded(body.email)
             let now = Timestamp.now()
             let tokens = newTokens(now: now)
             let session = NewSession(id: Tokens.identifier("ses"), staffID: staff.info.id, tokens: tokens.hashes, createdAt: now)

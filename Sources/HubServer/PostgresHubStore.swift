@@ -259,7 +259,7 @@ public final class PostgresHubStore: HubStore {
     }
 
     public func staff(email: String) async throws -> (info: StaffInfo, passwordHash: String)? {
-        guard let row = try await rows("SELECT * FROM staff WHERE email = \(email)").first else { return nil }
+        guard let row = try await rows("SELECT * FROM staff WHERE lower(email) = lower(\(email)) ORDER BY id LIMIT 1").first else { return nil }
         return (
             StaffInfo(
                 id: try row["id"].decode(String.self), email: try row["email"].decode(String.self), name: try row["name"].decode(String.self),

@@ -193,7 +193,7 @@ public final class SQLiteHubStore: HubStore {
 
     public func staff(email: String) async throws -> (info: StaffInfo, passwordHash: String)? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM staff WHERE email = ?", arguments: [email]).map {
+            try Row.fetchOne(db, sql: "SELECT * FROM staff WHERE lower(email) = lower(?) ORDER BY id LIMIT 1", arguments: [email]).map {
                 (StaffInfo(id: $0["id"], email: $0["email"], name: $0["name"], role: StaffRole(rawValue: $0["role"]) ?? .staff), $0["password_hash"])
             }
         }
