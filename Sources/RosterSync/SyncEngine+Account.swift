@@ -18,6 +18,10 @@ extension SyncEngine {
         } catch {
             switch error {
             case .status(401, _, _), .status(403, _, _): throw .badCredentials
+            case .status(429, _, let retryAfter):
+                // The hub holds this account back after wrong passwords: say how long, not "unreachable".
+                let wait = retryAfter.map { "\($0) s" } ?? "a moment"
+                throw .refused(status: 429, detail: "Too many wrong passwords for this account: try again in \(wait).")
             case .status(let code, let problem, _) where !error.isTransient:
                 throw .refused(status: code, detail: problem.map { Sanitized.text($0.detail ?? $0.title) } ?? "HTTP \(code)")
             default: throw .unreachable(error.summary)

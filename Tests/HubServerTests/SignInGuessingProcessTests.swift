@@ -1,0 +1,129 @@
+import Foundation
+import HubAPI
+import KioskTestSupport
+import Testing
+
+/// Guessing passwords against a real `checkin-hub serve` (SQLite, loopback): wrong passwords
+/// cost the guesser time, an unknown e-mail looks like a known one, huge e-mails cost nothing,
+/// and the e-mail's case does not matter.
+@Suite(.serialized, .timeLimit(.minutes(4)), .tags(.endToEnd), .endToEnd, .blocking)
+struct SignInGuessingProcessTests {
+    let hub = BuiltProducts.executable("checkin-hub")
+
+    /// A hub with one staff member, alex@x.org / "staff-pass-1".
+    func start(_ directory: TemporaryDirectory, arguments: [String] = []) throws -> HubProcess {
+        let db = "sqlite:" + directory.appending("hub.sqlite").path
+        #expect(try run(hub, ["staff", "add", "--db", db, "--email", "alex@x.org", "--name", "Alex", "--role", "staff"], stdin: "staff-pass-1\n").status == 0)
+        return try HubProcess(db: db, arguments: arguments)
+    }
+
+    func signIn(_ server: HubProcess, _ email: String, _ password: String) async throws -> (status: Int, data: Data, headers: [AnyHashable: Any]) {
+        try await HubClient(base: server.base).send("POST", HubPaths.signIn, json: SignInRequest(email: email, password: password))
+    }
+
+    @Test func afterFiveWrongPasswordsTheAccountWaitsAndTheRightPasswordWorksOnceItHas() async throws {
+        let directory = TemporaryDirectory("sign-in")
+        defer { directory.remove() }
+        let server = try start(directory)
+        defer { server.stop() }
+        for _ in 1...5 { #expect(try await signIn(server, "alex@x.org", "guess").status == 401) }
+        // The sixth attempt, even with the right password, waits: a guesser cannot tell.
+        let sixth = try await signIn(server, "alex@x.org", "staff-pass-1")
+        #expect(sixth.status == 429)
+        #expect(sixth.headers["Retry-After"] as? String == "1")
+        // Another account is not held up by this one's guesser.
+        #expect(try await signIn(server, "someone@x.org", "guess").status == 401)
+        try await Task.sleep(for: .seconds(1.2))
+        #expect(try await signIn(server, "alex@x.org", "guess").status == 401)
+        // Each further failure doubles the wait.
+        let held = try await signIn(server, "alex@x.org", "staff-pass-1")
+        #expect(held.status == 429)
+        #expect(held.headers["Retry-After"] as? String == "2")
+        try await Task.sleep(for: .seconds(2.2))
+        #expect(try await signIn(server, "alex@x.org", "staff-pass-1").status == 200, "the right password after the wait")
+        #expect(try await signIn(server, "alex@x.org", "guess").status == 401, "a success starts the count again")
+        #expect(server.isRunning)
+    }
+
+    @Test func theThrottleCanBeTurnedOffForBenchmarksAndTests() async throws {
+        let directory = TemporaryDirectory("sign-in")
+        defer { directory.remove() }
+        let server = try start(directory, arguments: ["--sign-in-free-failures", "0"])
+        defer { server.stop() }
+        for _ in 1...8 { #expect(try await signIn(server, "alex@x.org", "guess").status == 401) }
+        #expect(try await signIn(server, "alex@x.org", "staff-pass-1").status == 200)
+    }
+
+    @Test func anUnknownEmailTakesAsLongAsAKnownOne() async throws {
+        let directory = TemporaryDirectory("sign-in")
+        defer { directory.remove() }
+        let server = try start(directory, arguments: ["--sign-in-free-failures", "0"])
+        defer { server.stop() }
+        func median(_ email: String) async throws -> Duration {
+            var times: [Duration] = []
+            for _ in 1...7 {
+                let start = ContinuousClock.now
+                #expect(try await signIn(server, email, "guess").status == 401)
+                times.append(ContinuousClock.now - start)
+            }
+            return times.sorted()[3]
+        }
+        let known = try await median("alex@x.org"), unknown = try await median("nobody@x.org")
+        // Both hash the password (about 100 ms here); before, an unknown e-mail answered in 1.5 ms.
+        #expect(unknown * 3 > known && known * 3 > unknown, "known \(known), unknown \(unknown)")
+    }
+
+    @Test func hugeEmailsAreRefusedBeforeAnythingIsRememberedOrHashed() async throws {
+        let directory = TemporaryDirectory("sign-in")
+        defer { directory.remove() }
+        let server = try start(directory)
+        defer { server.stop() }
+        let huge = String(repeating: "a", count: 2_000_000) + "@x.org"
+        let before = try Self.residentMegabytes(server.process.processIdentifier)
+        for _ in 1...60 {
+            let answer = try await signIn(server, huge + String(Int.random(in: 0..<1_000_000)), "guess")
+            #expect(answer.status == 422)
+            #expect(try HubClient.problem(answer.data).detail?.contains("254 bytes") == true)
+        }
+        let after = try Self.residentMegabytes(server.process.processIdentifier)
+        // Before, 120 such sign-ins grew the hub from 79 to 331 MB for good.
+        #expect(after - before < 40, "resident memory grew from \(before) to \(after) MB")
+        #expect(try await signIn(server, "alex@x.org", "x" + String(repeating: "p", count: 1_100)).status == 422, "a password over 1,024 bytes")
+        #expect(try await signIn(server, "alex@x.org", "staff-pass-1").status == 200)
+    }
+
+    @Test func theEmailsCaseDoesNotMatter() async throws {
+        let directory = TemporaryDirectory("sign-in")
+        defer { directory.remove() }
+        let server = try start(directory)
+        defer { server.stop() }
+        let answer = try await signIn(server, "Alex@X.org", "staff-pass-1")
+        #expect(answer.status == 200)
+        let tokens = try HubJSON.decoder().decode(TokenPair.self, from: answer.data)
+        #expect(tokens.staff.email == "alex@x.org")
+    }
+
+    static func residentMegabytes(_ pid: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return (Int(line.split(separator: " ")[1]) ?? 0) / 1024
+    }
+
+    @Test func aStationHeldBackSaysHowLongNotThatTheHubIsUnreachable() async throws {
+        let directory = TemporaryDirectory("sign-in")
+        defer { directory.remove() }
+        let server = try start(directory)
+        defer { server.stop() }
+        let kiosk = BuiltProducts.executable("kiosk")
+        let data = directory.appending("station").path
+        func signIn(_ password: String) throws -> ProcessResult {
+            try run(kiosk, ["signin", "--hub", server.base, "--email", "alex@x.org", "--password-env", "PW", "--data-dir", data],
+                    environment: ["PW": password])
+        }
+        for _ in 1...5 { #expect(try signIn("guess").status == 77) }
+        let held = try signIn("staff-pass-1")
+        #expect(held.status == 76)
+        #expect(held.stderr.contains("Too many wrong passwords for this account: try again in 1 s."), "\(held.stderr)")
+        #expect(!held.stderr.contains("unreachable"))
+    }
+}
