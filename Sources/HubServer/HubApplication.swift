@@ -124,13 +124,15 @@ public struct HubRoutes: Sendable {
         return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    func body<T: Codable>(_ type: T.Type, _ request: Request) async throws -> T {
+    /// The request's JSON body, read up to `limit` bytes (413 beyond, saying `advice`).
+    func body<T: Codable>(_ type: T.Type, _ request: Request, limit: Int = HubPaths.maximumBodyBytes,
+                          advice: String = "send smaller batches") async throws -> T {
         var request = request
         let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: HubPaths.maximumBodyBytes)
+            buffer = try await request.collectBody(upTo: limit)
         } catch {
-            throw HubProblem(.contentTooLarge, "Body too large", detail: "At most \(HubPaths.maximumBodyBytes) bytes; send smaller batches.")
+            throw HubProblem(.contentTooLarge, "Body too large", detail: "At most \(limit) bytes; \(advice).")
         }
         return try StrictJSON.decode(T.self, from: Data(buffer.readableBytesView))
     }

@@ -13,7 +13,7 @@ extension HubRoutes {
             return try json(HealthResponse(status: "ok", schema: schema, database: store.kind))
         })
         router.post(RouterPath(HubPaths.signIn), use: wrap("sign-in") { request, _ in
-            let body = try await body(SignInRequest.self, request)
+            let body = try await body(SignInRequest.self, request, limit: SignInBounds.bodyBytes, advice: "an e-mail and a password fit in far less")
             try SignInBounds.check(body)
             if let wait = signInThrottle.secondsToWait(body.email) ?? limiter.take("sign-in:" + SignInThrottle.key(body.email)) {
                 var problem = HubProblem(.tooManyRequests, "Too many sign-in attempts", detail: "Retry after \(wait) s.")
@@ -38,7 +38,7 @@ extension HubRoutes {
                 refreshExpiresAt: tokens.hashes.refreshExpires, sessionID: session.id, staff: staff.info))
         })
         router.post(RouterPath(HubPaths.refresh), use: wrap("refresh") { request, _ in
-            let body = try await body(RefreshRequest.self, request)
+            let body = try await body(RefreshRequest.self, request, limit: SignInBounds.bodyBytes, advice: "a refresh token fits in far less")
             let now = Timestamp.now()
             let tokens = newTokens(now: now)
             guard let session = try await store.rotate(

@@ -250,9 +250,14 @@ public final class PostgresHubStore: HubStore {
 
     public func addStaff(_ staff: StaffInfo, passwordHash: String) async throws {
         do {
-            try await client.query("""
-                INSERT INTO staff (id, email, name, role, password_hash) VALUES (\(staff.id), \(staff.email), \(staff.name), \(staff.role.rawValue), \(passwordHash))
-                """, logger: logger)
+            // Sign-in ignores the e-mail's case, so two accounts must not differ by case alone.
+            let inserted = try await rows("""
+                INSERT INTO staff (id, email, name, role, password_hash)
+                SELECT \(staff.id), \(staff.email), \(staff.name), \(staff.role.rawValue), \(passwordHash)
+                WHERE NOT EXISTS (SELECT 1 FROM staff WHERE lower(email) = lower(\(staff.email)))
+                RETURNING id
+                """)
+            if inserted.isEmpty { throw HubStoreError.duplicateStaff(staff.email) }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw HubStoreError.duplicateStaff(staff.email)
         }

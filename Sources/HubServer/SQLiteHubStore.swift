@@ -182,7 +182,8 @@ public final class SQLiteHubStore: HubStore {
 
     public func addStaff(_ staff: StaffInfo, passwordHash: String) async throws {
         try await pool.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM staff WHERE email = ?", arguments: [staff.email]) == true {
+            // Sign-in ignores the e-mail's case, so two accounts must not differ by case alone.
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM staff WHERE lower(email) = lower(?)", arguments: [staff.email]) == true {
                 throw HubStoreError.duplicateStaff(staff.email)
             }
             try db.execute(

@@ -206,6 +206,17 @@ import Testing
         await store.close()
     }
 
+    @Test(arguments: kinds) func staffAreFoundAndKeptApartWhateverTheEmailsCase(kind: String) async throws {
+        let (store, directory) = try await Self.makeStore(kind)
+        defer { directory.remove() }
+        try await store.addStaff(StaffInfo(id: "s1", email: "Alex@X.org", name: "Alex", role: .staff), passwordHash: "x")
+        #expect(try await store.staff(email: "alex@x.org")?.info.id == "s1")
+        await #expect(throws: HubStoreError.self, "an account differing by case alone is refused") {
+            try await store.addStaff(StaffInfo(id: "s2", email: "alex@x.ORG", name: "Other Alex", role: .organizer), passwordHash: "y")
+        }
+        #expect(try await store.staff(email: "ALEX@x.org")?.info.name == "Alex")
+    }
+
     @Test(arguments: kinds) func refreshTokensRotateAndReuseRevokes(kind: String) async throws {
         let (store, directory) = try await Self.makeStore(kind)
         defer { directory.remove() }
