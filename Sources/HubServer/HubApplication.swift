@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HubAPI
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -26,6 +27,11 @@ public struct HubServerConfiguration: Sendable {
     public var followChangeReports: Bool
     /// Wrong passwords in a row before sign-in attempts for that account must wait (0: never).
     public var signInFreeFailures: Int
+    /// A connection with nothing to answer that sends nothing for this long is closed: no
+    /// request, or one sent halfway. A request being answered (a held long-poll) is not idle.
+    public var idleTimeoutSeconds: Int64
+
+    public static let defaultIdleTimeoutSeconds: Int64 = 30
 
     public static let defaultRefreshGraceSeconds: Int64 = 60
     public static let defaultMaximumHeldRequests = 1_000
@@ -34,7 +40,8 @@ public struct HubServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, accessTokenSeconds: Int64 = 900, refreshTokenSeconds: Int64 = 30 * 86_400,
         rateLimitPerSecond: Double = 500, refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds,
         maximumHeldRequests: Int = HubServerConfiguration.defaultMaximumHeldRequests, followChangeReports: Bool = true,
-        signInFreeFailures: Int = SignInThrottle.Limits().freeFailures
+        signInFreeFailures: Int = SignInThrottle.Limits().freeFailures,
+        idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds
     ) {
         self.host = host
         self.port = port
@@ -45,6 +52,7 @@ public struct HubServerConfiguration: Sendable {
         self.maximumHeldRequests = maximumHeldRequests
         self.followChangeReports = followChangeReports
         self.signInFreeFailures = signInFreeFailures
+        self.idleTimeoutSeconds = idleTimeoutSeconds
     }
 }
 
@@ -76,6 +84,7 @@ public struct HubRoutes: Sendable {
         add(to: router)
         return Application(
             router: router,
+            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "checkin-hub"),
             services: [feed],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

@@ -1,5 +1,6 @@
 import CheckInCore
 import Foundation
+import Glibc
 import HubAPI
 import KioskTestSupport
 import Testing
@@ -126,6 +127,51 @@ import Testing
         let late = try await second.value
         #expect(late.page?.guests.map(\.id) == ["G51"])
         #expect(late.at - imported < .seconds(5))
+    }
+
+    /// A TCP connection to `port` on loopback that has sent `text`; its descriptor.
+    static func connection(to port: Int, sending text: String) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw ClusterError("connect: \(errno)") }
+        _ = text.withCString { Glibc.send(socket, $0, strlen($0), 0) }
+        return socket
+    }
+
+    /// Whether the hub closed `socket` (a read ends), waiting at most `seconds`.
+    static func closedByTheHub(_ socket: Int32, within seconds: Double) -> Bool {
+        var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard Glibc.poll(&poll, 1, Int32(seconds * 1_000)) == 1 else { return false }
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, 0) <= 0
+    }
+
+    @Test(.timeLimit(.minutes(3))) func silentAndHalfSentConnectionsAreClosedWhileAHeldLongPollIsAnswered() async throws {
+        let directory = TemporaryDirectory("hub-poll")
+        defer { directory.remove() }
+        let server = try HubProcess(db: try HubProcessTests().prepare(sqliteIn: directory), arguments: ["--idle-timeout-seconds", "2"])
+        defer { server.stop() }
+        let alex = try await signIn(server, "alex@x.org", "staff-pass-1")
+        let cursor = try await tail(alex)
+        // Held past the idle timeout: a request being answered is not idle.
+        let held = holding(alex, cursor: cursor, wait: 5)
+        // 100 connections that never finish a request: half send nothing, half stop mid-header.
+        let sockets = try (0..<100).map { index in
+            try Self.connection(to: server.port, sending: index.isMultiple(of: 2) ? "" : "GET /v1/health HTTP/1.1\r\nHost: hub\r\n")
+        }
+        defer { sockets.forEach { close($0) } }
+        let open = sockets.filter { !Self.closedByTheHub($0, within: 8) }
+        #expect(open.isEmpty, "\(open.count) of 100 connections still open 8 s after an idle timeout of 2 s")
+        let answer = try await held.value
+        #expect(answer.status == 200)
+        #expect(answer.page?.isEmpty == true && answer.page?.cursor == cursor, "the heartbeat after 5 s")
+        #expect(server.isRunning)
     }
 
     @Test(.timeLimit(.minutes(3))) func heldLongPollsAreBoundedAndTheRestAnsweredAtOnceWithRetryAfter() async throws {
