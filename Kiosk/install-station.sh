@@ -74,13 +74,23 @@ if command -v systemd-analyze >/dev/null; then
         exit 1
     fi
     echo "unit verified"
+    # Exposure on systemd's 0-10 scale; --threshold takes tenths.
+    echo "+ systemd-analyze security --offline=yes --threshold=20 $stage/checkin-kiosk.service"
+    if ! output="$(systemd-analyze security --offline=yes --threshold=20 "$stage/checkin-kiosk.service" 2>&1)"; then
+        echo "$output" | tail -3 >&2
+        echo "install-station.sh: the unit's exposure is above 2.0" >&2
+        exit 1
+    fi
+    echo "unit exposure: $(echo "$output" | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')"
 fi
 
 # 3. User, files, device rule, service.
 if ! id kiosk >/dev/null 2>&1; then
-    step useradd --system --home-dir "$data_dir" --shell /usr/sbin/nologin --groups video,lp,tty kiosk
+    step useradd --system --home-dir "$data_dir" --shell /usr/sbin/nologin --groups video,lp kiosk
 else
-    step usermod --append --groups video,lp,tty kiosk
+    step usermod --append --groups video,lp kiosk
+    # Earlier installs put the kiosk user in tty; the unit no longer needs it.
+    if id -nG kiosk 2>/dev/null | grep -qw tty; then step gpasswd --delete kiosk tty; fi
 fi
 step install -m 0755 "$binary" "$bin_path"
 step install -d -m 0750 -o kiosk -g kiosk "$data_dir"
