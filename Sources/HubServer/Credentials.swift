@@ -5,24 +5,13 @@ import _CryptoExtras
 /// Password hashing: PBKDF2-HMAC-SHA256 (swift-crypto, already linked through postgres-nio),
 /// stored as `pbkdf2-sha256$ROUNDS$SALT$HASH` with base64 salt and hash.
 public enum PasswordHasher {
-    /// OWASP's figure for PBKDF2-HMAC-SHA256 (2023). Hashes made with fewer (210,000 before)
-    /// still verify, and are replaced at the next successful sign-in (``needsRehash(_:)``).
-    public static let rounds = 600_000
-    /// Stored hashes below this are refused outright.
-    static let minimumRounds = 210_000
+    public static let rounds = 210_000
 
-    public static func hash(_ password: String, rounds: Int = rounds) throws -> String {
+    public static func hash(_ password: String) throws -> String {
         let salt = Tokens.randomBytes(16)
         let key = try KDF.Insecure.PBKDF2.deriveKey(from: Array(password.utf8), salt: salt, using: .sha256, outputByteCount: 32, rounds: rounds)
         let hash = key.withUnsafeBytes { Data($0) }
         return "pbkdf2-sha256$\(rounds)$\(Data(salt).base64EncodedString())$\(hash.base64EncodedString())"
-    }
-
-    /// Whether `stored` was made with fewer rounds than ``rounds``: hash the password again.
-    public static func needsRehash(_ stored: String) -> Bool {
-        let parts = stored.split(separator: "$")
-        guard parts.count == 4, let made = Int(parts[1]) else { return false }
-        return made < rounds
     }
 
     /// A hash no password matches, checked for unknown e-mails so they cost what known ones do.
@@ -30,7 +19,7 @@ public enum PasswordHasher {
 
     public static func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$")
-        guard parts.count == 4, parts[0] == "pbkdf2-sha256", let rounds = Int(parts[1]), rounds >= minimumRounds, rounds <= 10_000_000,
+        guard parts.count == 4, parts[0] == "pbkdf2-sha256", let rounds = Int(parts[1]), rounds >= 210_000,
               let salt = Data(base64Encoded: String(parts[2])), let expected = Data(base64Encoded: String(parts[3])),
               let key = try? KDF.Insecure.PBKDF2.deriveKey(from: Array(password.utf8), salt: salt, using: .sha256, outputByteCount: expected.count, rounds: rounds)
         else { return false }

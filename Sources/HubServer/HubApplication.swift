@@ -64,7 +64,6 @@ public struct HubRoutes: Sendable {
     let metrics: HubMetrics
     let limiter: RateLimiter
     let signInThrottle: SignInThrottle
-    let hashing = HashingGate()
     let logger: Logger
     /// Which events changed, for roster long-polls; runs as a service of the application.
     let feed: ChangeFeed

@@ -22,19 +22,12 @@ extension HubRoutes {
             }
             let staff = try await store.staff(email: body.email)
             // An unknown e-mail costs the same hashing as a known one: the time does not tell.
-            let password = body.password, stored = staff?.passwordHash ?? PasswordHasher.decoy
-            let valid = try await hashing.run { PasswordHasher.verify(password, against: stored) }
-            guard valid, let staff else {
+            guard PasswordHasher.verify(body.password, against: staff?.passwordHash ?? PasswordHasher.decoy), let staff else {
                 signInThrottle.failed(body.email)
                 logger.notice("sign-in refused", metadata: ["email": "\(Sanitized.text(body.email))", "known": "\(staff != nil)"])
                 throw HubProblem(.unauthorized, "Wrong e-mail or password")
             }
             signInThrottle.succeeded(body.email)
-            if PasswordHasher.needsRehash(staff.passwordHash), let fresh = try await hashing.run({ try? PasswordHasher.hash(password) }) {
-                // Made with fewer rounds (before 600,000): replaced now that the password is known.
-                try await store.setPasswordHash(staffID: staff.info.id, fresh)
-                logger.info("password hash upgraded", metadata: ["staff": "\(staff.info.id)", "rounds": "\(PasswordHasher.rounds)"])
-            }
             let now = Timestamp.now()
             let tokens = newTokens(now: now)
             let session = NewSession(id: Tokens.identifier("ses"), staffID: staff.info.id, tokens: tokens.hashes, createdAt: now)

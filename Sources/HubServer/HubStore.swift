@@ -28,8 +28,6 @@ public protocol HubStore: ChangeSource {
 
     func addStaff(_ staff: StaffInfo, passwordHash: String) async throws
     func staff(email: String) async throws -> (info: StaffInfo, passwordHash: String)?
-    /// Replaces a staff member's stored password hash (a rehash with more rounds).
-    func setPasswordHash(staffID: String, _ hash: String) async throws
 
     // MARK: Sessions (tokens are stored only as hashes)
 

@@ -272,10 +272,6 @@ public final class PostgresHubStore: HubStore {
             try row["password_hash"].decode(String.self))
     }
 
-    public func setPasswordHash(staffID: String, _ hash: String) async throws {
-        try await client.query("UPDATE staff SET password_hash = \(hash) WHERE id = \(staffID)", logger: logger)
-    }
-
     // MARK: Sessions
 
     public func createSession(_ session: NewSession) async throws {

@@ -200,12 +200,6 @@ public final class SQLiteHubStore: HubStore {
         }
     }
 
-    public func setPasswordHash(staffID: String, _ hash: String) async throws {
-        try await pool.write { db in
-            try db.execute(sql: "UPDATE staff SET password_hash = ? WHERE id = ?", arguments: [hash, staffID])
-        }
-    }
-
     // MARK: Sessions
 
     public func createSession(_ session: NewSession) async throws {
