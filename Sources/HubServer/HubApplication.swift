@@ -27,6 +27,8 @@ public struct HubServerConfiguration: Sendable {
     public var followChangeReports: Bool
     /// Wrong passwords in a row before sign-in attempts for that account must wait (0: never).
     public var signInFreeFailures: Int
+    /// The first of those waits, in seconds (doubling after each further failure).
+    public var signInFirstWaitSeconds: Int
     /// A connection with nothing to answer that sends nothing for this long is closed: no
     /// request, or one sent halfway. A request being answered (a held long-poll) is not idle.
     public var idleTimeoutSeconds: Int64
@@ -40,7 +42,7 @@ public struct HubServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, accessTokenSeconds: Int64 = 900, refreshTokenSeconds: Int64 = 30 * 86_400,
         rateLimitPerSecond: Double = 500, refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds,
         maximumHeldRequests: Int = HubServerConfiguration.defaultMaximumHeldRequests, followChangeReports: Bool = true,
-        signInFreeFailures: Int = SignInThrottle.Limits().freeFailures,
+        signInFreeFailures: Int = SignInThrottle.Limits().freeFailures, signInFirstWaitSeconds: Int = 1,
         idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds
     ) {
         self.host = host
@@ -52,6 +54,7 @@ public struct HubServerConfiguration: Sendable {
         self.maximumHeldRequests = maximumHeldRequests
         self.followChangeReports = followChangeReports
         self.signInFreeFailures = signInFreeFailures
+        self.signInFirstWaitSeconds = signInFirstWaitSeconds
         self.idleTimeoutSeconds = idleTimeoutSeconds
     }
 }
@@ -73,7 +76,8 @@ public struct HubRoutes: Sendable {
         self.configuration = configuration
         self.metrics = HubMetrics()
         self.limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond, burst: max(configuration.rateLimitPerSecond, 1) * 2)
-        self.signInThrottle = SignInThrottle(limits: SignInThrottle.Limits(freeFailures: configuration.signInFreeFailures))
+        self.signInThrottle = SignInThrottle(limits: SignInThrottle.Limits(
+            freeFailures: configuration.signInFreeFailures, firstWait: .seconds(configuration.signInFirstWaitSeconds)))
         self.logger = logger
         self.feed = ChangeFeed(source: store, maximumHeld: configuration.maximumHeldRequests, followReports: configuration.followChangeReports)
     }

@@ -12,11 +12,14 @@ public final class SignInThrottle: Sendable {
     public struct Limits: Sendable, Equatable {
         /// Failures in a row allowed without waiting; 0 turns the throttle off.
         public var freeFailures: Int
+        /// The wait after the first failure beyond the free ones; it doubles with each further one.
+        public var firstWait: Duration
         public var longestWait: Duration
         public var capacity: Int
 
-        public init(freeFailures: Int = 5, longestWait: Duration = .seconds(300), capacity: Int = 10_000) {
+        public init(freeFailures: Int = 5, firstWait: Duration = .seconds(1), longestWait: Duration = .seconds(300), capacity: Int = 10_000) {
             self.freeFailures = freeFailures
+            self.firstWait = firstWait
             self.longestWait = longestWait
             self.capacity = capacity
         }
@@ -25,7 +28,7 @@ public final class SignInThrottle: Sendable {
         public func wait(afterFailures failures: Int) -> Duration {
             guard freeFailures > 0, failures >= freeFailures else { return .zero }
             let doublings = min(failures - freeFailures, 30)
-            return min(.seconds(1 << doublings), longestWait)
+            return min(firstWait * (1 << doublings), longestWait)
         }
     }
 

@@ -25,6 +25,8 @@ struct Serve: AsyncParsableCommand {
     var maxHeldRequests = HubServerConfiguration.defaultMaximumHeldRequests
     @Option(help: "Wrong passwords in a row for one account before its sign-ins must wait (1 s, doubling up to 5 min; 429 with Retry-After); 0: never.")
     var signInFreeFailures = SignInThrottle.Limits().freeFailures
+    @Option(help: "Seconds the first of those waits lasts; each further wrong password doubles it, up to 5 min.")
+    var signInFirstWaitSeconds = 1
     @Option(help: "Seconds a connection may send nothing while it has nothing being answered (no request, or half a request) before it is closed.")
     var idleTimeoutSeconds = HubServerConfiguration.defaultIdleTimeoutSeconds
     @Flag(help: "Learn of changes by polling each followed event once a second instead of PostgreSQL LISTEN/NOTIFY (for a pooler that cannot LISTEN).")
@@ -37,6 +39,7 @@ struct Serve: AsyncParsableCommand {
         guard (0...3_600).contains(refreshGraceSeconds) else { throw ValidationError("--refresh-grace-seconds must be 0 to 3600.") }
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or a positive number.") }
         guard (1...3_600).contains(idleTimeoutSeconds) else { throw ValidationError("--idle-timeout-seconds must be 1 to 3600.") }
+        guard (1...300).contains(signInFirstWaitSeconds) else { throw ValidationError("--sign-in-first-wait-seconds must be 1 to 300.") }
         guard (0...1_000).contains(signInFreeFailures) else { throw ValidationError("--sign-in-free-failures must be 0 (never wait) to 1000.") }
         guard (0...100_000).contains(maxHeldRequests) else { throw ValidationError("--max-held-requests must be 0 (never hold) to 100000.") }
     }
@@ -57,7 +60,7 @@ struct Serve: AsyncParsableCommand {
             configuration: HubServerConfiguration(
                 host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit,
                 refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges,
-                signInFreeFailures: signInFreeFailures, idleTimeoutSeconds: idleTimeoutSeconds),
+                signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds),
             logger: logger)
         let host = self.host
         let app = routes.application { port in
