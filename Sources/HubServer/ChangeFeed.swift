@@ -188,11 +188,12 @@ public final class ChangeFeed: ChangeSink, Service {
         return wake
     }
 
-    /// Wakes every wait of the events `matching`, with `wake`.
-    private func resume(_ wake: Wake, where matching: (String) -> Bool, in state: inout State) -> [CheckedContinuation<Wake?, Never>] {
+    /// Takes every wait `matching` (its event and cursor) out of the table, for resuming with
+    /// `wake` outside the lock.
+    private func resume(_ wake: Wake, where matching: (String, Int64?) -> Bool, in state: inout State) -> [CheckedContinuation<Wake?, Never>] {
         var woken: [CheckedContinuation<Wake?, Never>] = []
         for (id, waiter) in state.waiters {
-            guard case .waiting(let event, _, let continuation) = waiter, matching(event) else { continue }
+            guard case .waiting(let event, let cursor, let continuation) = waiter, matching(event, cursor) else { continue }
             state.waiters[id] = nil
             woken.append(continuation)
         }
@@ -205,7 +206,7 @@ public final class ChangeFeed: ChangeSink, Service {
         let woken = state.withLock { state in
             state.generations[event, default: 0] &+= 1
             if let sequence { state.latest[event] = max(state.latest[event] ?? sequence, sequence) }
-            return resume(.changed, where: { $0 == event }, in: &state)
+            return resume(.changed, where: { waiting, _ in waiting == event }, in: &state)
         }
         // Resumed outside the lock: a continuation may run its task on this thread.
         for continuation in woken { continuation.resume(returning: .changed) }
@@ -221,7 +222,7 @@ public final class ChangeFeed: ChangeSink, Service {
             for event in Set(state.holds.keys).union(state.waiters.values.compactMap(\.event)) where state.generations[event] == nil {
                 state.generations[event] = 1
             }
-            return resume(.changed, where: { _ in true }, in: &state)
+            return resume(.changed, where: { _, _ in true }, in: &state)
         }
         for continuation in woken { continuation.resume(returning: .changed) }
     }
@@ -230,7 +231,7 @@ public final class ChangeFeed: ChangeSink, Service {
     public func end() {
         let woken = state.withLock { state in
             state.ended = true
-            return resume(.ended, where: { _ in true }, in: &state)
+            return resume(.ended, where: { _, _ in true }, in: &state)
         }
         for continuation in woken { continuation.resume(returning: .ended) }
     }
@@ -283,14 +284,7 @@ public final class ChangeFeed: ChangeSink, Service {
     /// Wakes the waiting requests of `event` whose cursor is before `latest` (the backstop).
     private func wake(event: String, behind latest: Int64) {
         let woken = state.withLock { state in
-            var woken: [CheckedContinuation<Wake?, Never>] = []
-            for (id, waiter) in state.waiters {
-                guard case .waiting(let waiting, let cursor, let continuation) = waiter, waiting == event,
-                      (cursor ?? .min) < latest else { continue }
-                state.waiters[id] = nil
-                woken.append(continuation)
-            }
-            return woken
+            resume(.changed, where: { waiting, cursor in waiting == event && (cursor ?? .min) < latest }, in: &state)
         }
         for continuation in woken { continuation.resume(returning: .changed) }
     }
