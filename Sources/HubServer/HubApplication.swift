@@ -84,7 +84,7 @@ public struct HubRoutes: Sendable {
 
     /// Builds the application; `onRunning` gets the bound port (useful with port 0).
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: HubRequestContext.self)
         add(to: router)
         return Application(
             router: router,
@@ -95,34 +95,21 @@ public struct HubRoutes: Sendable {
             logger: logger)
     }
 
-    typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
+    typealias Handler = @Sendable (Request, HubRequestContext) async throws -> Response
 
     /// Wraps a handler: metrics, error mapping to problem documents, never a 500 for bad input.
     /// Requests for which `timed` is false (long-polls, whose time is mostly waiting) are counted
     /// but kept out of the latency histogram.
     func wrap(
         _ route: String, timed: @escaping @Sendable (Request) -> Bool = { _ in true }, _ handler: @escaping Handler
-    ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+    ) -> Handler {
         { request, context in
             let start = ContinuousClock.now
             let response: Response
             do {
                 response = try await handler(request, context)
-            } catch let problem as HubProblem {
-                response = try problem.response(from: request, context: context)
-            } catch let error as HubStoreError {
-                switch error {
-                case .unknownEvent: response = try HubProblem.notFound.response(from: request, context: context)
-                case .duplicateEvent, .duplicateStaff: response = try HubProblem(.conflict, "Conflict", detail: error.description).response(from: request, context: context)
-                default:
-                    logger.error("storage failed", metadata: ["route": "\(route)", "error": "\(error)"])
-                    response = try HubProblem(.serviceUnavailable, "Storage unavailable", detail: "Retry later.").response(from: request, context: context)
-                }
-            } catch let error as any HTTPResponseError where error.status.code < 500 {
-                response = try HubProblem(error.status, error.status.reasonPhrase).response(from: request, context: context)
             } catch {
-                logger.error("request failed", metadata: ["route": "\(route)", "error": "\(String(reflecting: error))"])
-                response = try HubProblem(.serviceUnavailable, "Temporarily unavailable", detail: "Retry later.").response(from: request, context: context)
+                response = try HubProblem.answering(error, route: route, logger: logger).response(from: request, context: context)
             }
             let elapsed = ContinuousClock.now - start
             metrics.request(
@@ -130,6 +117,11 @@ public struct HubRoutes: Sendable {
                 seconds: timed(request) ? Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds) : nil)
             return response
         }
+    }
+
+    /// The access layer for a group of routes (``AccessMiddleware``).
+    func access(_ access: RouteAccess) -> AccessMiddleware {
+        AccessMiddleware(access: access, sessions: store, events: store, limiter: limiter, metrics: metrics, logger: logger)
     }
 
     func json<T: Encodable>(_ value: T) throws -> Response {
@@ -148,25 +140,6 @@ public struct HubRoutes: Sendable {
             throw HubProblem(.contentTooLarge, "Body too large", detail: "At most \(limit) bytes; \(advice).")
         }
         return try StrictJSON.decode(T.self, from: Data(buffer.readableBytesView))
-    }
-
-    /// The caller's session, or 401; 403 below `role`; 429 when flooding.
-    func authenticate(_ request: Request, role: StaffRole = .staff) async throws -> AuthenticatedSession {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { throw HubProblem.unauthenticated }
-        let token = String(header.dropFirst("Bearer ".count))
-        guard let session = try await store.session(accessHash: Tokens.hash(token), now: .now()) else { throw HubProblem.unauthenticated }
-        if let wait = limiter.take(session.sessionID) {
-            var problem = HubProblem(.tooManyRequests, "Too many requests", detail: "Slow down; retry after \(wait) s.")
-            problem.retryAfterSeconds = wait
-            throw problem
-        }
-        guard session.staff.role >= role else { throw HubProblem.forbidden(role) }
-        return session
-    }
-
-    func event(_ context: BasicRequestContext) async throws -> EventSummary {
-        guard let id = context.parameters.get("event"), let event = try await store.event(id: id) else { throw HubProblem.notFound }
-        return event
     }
 
     func newTokens(now: Timestamp) -> (access: String, refresh: String, hashes: NewTokens) {

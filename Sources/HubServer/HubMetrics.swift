@@ -9,6 +9,7 @@ public final class HubMetrics: Sendable {
         var latencyBuckets: [Int] = Array(repeating: 0, count: HubMetrics.buckets.count)
         var latencySum: Double = 0
         var latencyCount = 0
+        var signInsRefused = 0
     }
 
     static let buckets: [Double] = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
@@ -25,6 +26,11 @@ public final class HubMetrics: Sendable {
             state.latencySum += seconds
             state.latencyCount += 1
         }
+    }
+
+    /// A wrong e-mail or password (throttled attempts are counted as 429 requests).
+    func signInRefused() {
+        state.withLock { $0.signInsRefused += 1 }
     }
 
     func checkIns(_ status: String, count: Int) {
@@ -50,6 +56,7 @@ public final class HubMetrics: Sendable {
             for status in ["accepted", "duplicate", "rejected"] {
                 text += "checkin_hub_check_ins_total{status=\"\(status)\"} \(state.checkIns[status] ?? 0)\n"
             }
+            text += "# TYPE checkin_hub_sign_ins_refused_total counter\ncheckin_hub_sign_ins_refused_total \(state.signInsRefused)\n"
             text += "# TYPE checkin_hub_request_seconds histogram\n"
             for (index, bound) in Self.buckets.enumerated() {
                 text += "checkin_hub_request_seconds_bucket{le=\"\(bound)\"} \(state.latencyBuckets[index])\n"

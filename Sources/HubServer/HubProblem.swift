@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HubAPI
 import Hummingbird
+import Logging
 import NIOCore
 
 /// An error answered as a JSON problem document (``HubAPI/ProblemDocument``).
@@ -30,4 +31,29 @@ public struct HubProblem: HTTPResponseError, Sendable {
         HubProblem(.unprocessableContent, "Invalid request", detail: detail, field: field, type: "urn:checkin-hub:invalid-field")
     }
     static let notFound = HubProblem(.notFound, "Not found")
+}
+
+extension HubProblem {
+    /// The problem a failed request is answered with: problems as thrown, storage errors in the
+    /// operator's words (503 when the database is the trouble, logged), client errors as their
+    /// status, anything else a logged 503: never a 500 for bad input.
+    static func answering(_ error: any Error, route: String, logger: Logger) -> HubProblem {
+        switch error {
+        case let problem as HubProblem:
+            return problem
+        case let error as HubStoreError:
+            switch error {
+            case .unknownEvent, .unknownStaff: return .notFound
+            case .duplicateEvent, .duplicateStaff: return HubProblem(.conflict, "Conflict", detail: error.description)
+            default:
+                logger.error("storage failed", metadata: ["route": "\(route)", "error": "\(error)"])
+                return HubProblem(.serviceUnavailable, "Storage unavailable", detail: "Retry later.")
+            }
+        case let error as any HTTPResponseError where error.status.code < 500:
+            return HubProblem(error.status, error.status.reasonPhrase)
+        default:
+            logger.error("request failed", metadata: ["route": "\(route)", "error": "\(String(reflecting: error))"])
+            return HubProblem(.serviceUnavailable, "Temporarily unavailable", detail: "Retry later.")
+        }
+    }
 }

@@ -5,7 +5,10 @@ import RosterCSV
 /// Where the hub keeps everything: one protocol, a SQLite and a PostgreSQL implementation that
 /// pass the same contract tests. Implementations keep no state that correctness depends on:
 /// several hub processes may share one PostgreSQL database.
-public protocol HubStore: ChangeSource {
+///
+/// The routes' controllers see only the repository they need (``EventRepository``,
+/// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``).
+public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, ChangeSource {
     /// `sqlite` or `postgres`.
     var kind: String { get }
 
@@ -14,55 +17,6 @@ public protocol HubStore: ChangeSource {
     /// Name of the last applied migration.
     func schemaVersion() async throws -> String
     func close() async
-
-    // MARK: Administration
-
-    func createEvent(_ event: EventSummary) async throws
-    func event(id: String) async throws -> EventSummary?
-    func events() async throws -> [EventSummary]
-    func upsertAccessType(event: String, _ type: AccessType) async throws
-    /// Upserts the rows by ticket code (new guests get the code as id); never touches check-ins.
-    func importRoster(event: String, rows: [RosterRow]) async throws -> ImportSummary
-    func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool
-    func deleteGuest(event: String, guestID: String) async throws -> Bool
-
-    func addStaff(_ staff: StaffInfo, passwordHash: String) async throws
-    func staff(email: String) async throws -> (info: StaffInfo, passwordHash: String)?
-
-    // MARK: Sessions (tokens are stored only as hashes)
-
-    func createSession(_ session: NewSession) async throws
-    /// The live session whose access token hashes to `accessHash`, or `nil`.
-    func session(accessHash: String, now: Timestamp) async throws -> AuthenticatedSession?
-    /// Rotates a refresh token (``RefreshRotation``): the session whose current refresh token
-    /// hashes to `refreshHash` gets the new hashes, and so does the session whose *previous* one
-    /// does, within `graceMilliseconds` of its last rotation. The previous token presented later
-    /// revokes the session (someone copied it).
-    func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp, graceMilliseconds: Int64) async throws -> AuthenticatedSession?
-    func revokeSession(id: String, now: Timestamp) async throws -> Bool
-    func sessions() async throws -> [SessionSummary]
-    /// Binds a device id to the claiming session (``StationClaim/decide(existingSecretHash:claimSecretHash:)``);
-    /// `.deviceTaken` when the id belongs to another station.
-    func registerStation(_ claim: StationClaim) async throws -> StationClaim.Outcome
-
-    // MARK: Sync
-
-    /// The changes after `cursor`; check-ins whose scan time lies outside
-    /// ``CheckInCore/PlausibleTime`` (judged by `now`) are never in a page.
-    func rosterPage(event: String, after cursor: Int64, limit: Int, now: Timestamp) async throws -> RosterPage
-    /// Decides and records a batch in order (``CheckInIngest``), exactly once per key with a
-    /// final answer; `unknown_code` attempts go to the audit table only.
-    func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) async throws -> [CheckInResult]
-    /// Records walk-ins, idempotent by guest id; an unknown access type falls back to the event's
-    /// default (``DefaultAccessType``) and is flagged for review.
-    func ingestWalkIns(event: EventSummary, items: [WalkInUpload], uploader: Uploader, now: Timestamp) async throws -> [WalkInResult]
-    func undo(event: EventSummary, items: [UndoUpload], caller: Uploader, now: Timestamp) async throws -> [UndoResult]
-    func stats(event: String) async throws -> EventStats
-    func conflicts(event: String) async throws -> [Conflict]
-    /// Walk-ins flagged for an organizer, oldest first.
-    func walkInReviews(event: String) async throws -> [WalkInReview]
-    /// Flagged movements not undone (exits by someone not inside), in recording order.
-    func flaggedExits(event: String) async throws -> [FlaggedExit]
 }
 
 /// What `checkin-hub import` reports.
@@ -162,6 +116,7 @@ public enum HubStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownEvent(String)
     case duplicateEvent(String)
     case duplicateStaff(String)
+    case unknownStaff(String)
     case invalidDatabaseURL(String)
     case unavailable(String)
 
@@ -172,6 +127,7 @@ public enum HubStoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownEvent(let id): "No event \(id). List events with `checkin-hub events` or create one with `checkin-hub event create`."
         case .duplicateEvent(let id): "An event with id \(id) exists already."
         case .duplicateStaff(let email): "A staff member with e-mail \(email) exists already."
+        case .unknownStaff(let email): "No staff member \(email). List them with `checkin-hub staff list` or add one with `checkin-hub staff add`."
         case .invalidDatabaseURL(let text): "Cannot use database \(text): give sqlite:PATH or postgres://USER@HOST:PORT/DB."
         case .unavailable(let reason): "The database is not available: \(reason). Check that it runs and that --db is right."
         }

@@ -84,7 +84,7 @@ extension PostgresHubStore {
 
     public func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) async throws -> [CheckInResult] {
         let guestIDs = Array(Set(items.map(\.key.guestID)))
-        let (results, written) = try await client.withTransaction(logger: logger) { connection in
+        let (results, written) = try await transaction { connection in
             // The batch's guests are decided under their own locks, in parallel with other guests';
             // the event lock is taken only to write (see PostgresHubStore).
             try await Self.lockGuests(connection, event.id, guestIDs, logger: logger)
@@ -189,7 +189,7 @@ extension PostgresHubStore {
     }
 
     public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], uploader: Uploader, now: Timestamp) async throws -> [WalkInResult] {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             try await Self.lockEvent(connection, event.id, logger: logger)
             var results: [WalkInResult] = []
             let types = Set(try await rows("SELECT id FROM access_types WHERE event_id = \(event.id)", on: connection).map { try $0["id"].decode(String.self) })
@@ -236,7 +236,7 @@ extension PostgresHubStore {
     }
 
     public func undo(event: EventSummary, items: [UndoUpload], caller: Uploader, now: Timestamp) async throws -> [UndoResult] {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             try await Self.lockGuests(connection, event.id, items.map(\.key.guestID), logger: logger)
             try await Self.lockEvent(connection, event.id, logger: logger)
             var results: [UndoResult] = []

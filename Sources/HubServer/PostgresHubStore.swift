@@ -79,7 +79,7 @@ public final class PostgresHubStore: HubStore {
     }
 
     public func migrate() async throws -> [String] {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             // One hub migrates at a time; the others wait here and then find nothing to do.
             try await connection.query("SELECT pg_advisory_xact_lock(4242, 0)", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS hub_migrations (name text PRIMARY KEY, checksum text NOT NULL)", logger: logger)
@@ -131,7 +131,7 @@ public final class PostgresHubStore: HubStore {
         }
     }
 
-    private static func event(_ row: PostgresRandomAccessRow) throws -> EventSummary {
+    static func event(_ row: PostgresRandomAccessRow) throws -> EventSummary {
         EventSummary(
             id: try row["id"].decode(String.self), name: try row["name"].decode(String.self),
             startsAt: try row["starts_at"].decode(Int64?.self).map(Timestamp.init(milliseconds:)),
@@ -161,7 +161,7 @@ public final class PostgresHubStore: HubStore {
 
     public func upsertAccessType(event: String, _ type: AccessType) async throws {
         try await requireEvent(event)
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)
             try await connection.query("""
                 INSERT INTO access_types (event_id, id, name, reentry, valid_from, valid_until)
@@ -175,7 +175,7 @@ public final class PostgresHubStore: HubStore {
 
     public func importRoster(event: String, rows roster: [RosterRow]) async throws -> ImportSummary {
         try await requireEvent(event)
-        let summary = try await client.withTransaction(logger: logger) { connection in
+        let summary = try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)
             var known: [String: [String]] = [:]
             for row in try await rows("SELECT code, name, email, company, access_type_id FROM guests WHERE event_id = \(event)", on: connection) {
@@ -229,7 +229,7 @@ public final class PostgresHubStore: HubStore {
     }
 
     public func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)
             try await Self.announce(connection, event, logger: logger)
             return try await !rows("""
@@ -239,7 +239,7 @@ public final class PostgresHubStore: HubStore {
     }
 
     public func deleteGuest(event: String, guestID: String) async throws -> Bool {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)
             try await Self.announce(connection, event, logger: logger)
             return try await !rows("""
@@ -264,12 +264,10 @@ public final class PostgresHubStore: HubStore {
     }
 
     public func staff(email: String) async throws -> (info: StaffInfo, passwordHash: String)? {
-        guard let row = try await rows("SELECT * FROM staff WHERE lower(email) = lower(\(email)) ORDER BY id LIMIT 1").first else { return nil }
-        return (
-            StaffInfo(
-                id: try row["id"].decode(String.self), email: try row["email"].decode(String.self), name: try row["name"].decode(String.self),
-                role: StaffRole(rawValue: try row["role"].decode(String.self)) ?? .staff),
-            try row["password_hash"].decode(String.self))
+        guard let row = try await rows("""
+            SELECT * FROM staff WHERE lower(email) = lower(\(email)) AND disabled_at IS NULL AND removed_at IS NULL ORDER BY id LIMIT 1
+            """).first else { return nil }
+        return (try Self.staffInfo(row), try row["password_hash"].decode(String.self))
     }
 
     // MARK: Sessions
@@ -294,7 +292,7 @@ public final class PostgresHubStore: HubStore {
     /// A session speaks for a device only while it holds that device's station registration.
     private static let sessionSelect = """
         SELECT s.id AS session_id, d.device_id, d.name AS station_name, st.id AS staff_id, st.email, st.name, st.role
-        FROM sessions s JOIN staff st ON st.id = s.staff_id
+        FROM sessions s JOIN staff st ON st.id = s.staff_id AND st.disabled_at IS NULL AND st.removed_at IS NULL
         LEFT JOIN stations d ON d.device_id = s.device_id AND d.session_id = s.id
         """
 
@@ -308,7 +306,7 @@ public final class PostgresHubStore: HubStore {
     }
 
     public func rotate(refreshHash: String, to tokens: NewTokens, now: Timestamp, graceMilliseconds: Int64) async throws -> AuthenticatedSession? {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             // FOR UPDATE: two hubs answering two refreshes of one session decide one after the other.
             guard let row = try await rows("""
                 SELECT id, refresh_hash = \(refreshHash) AS is_current, rotated_at, refresh_expires FROM sessions
@@ -347,18 +345,20 @@ public final class PostgresHubStore: HubStore {
     }
 
     public func sessions() async throws -> [SessionSummary] {
-        try await rows("SELECT s.*, st.email FROM sessions s JOIN staff st ON st.id = s.staff_id ORDER BY s.created_at").map {
-            SessionSummary(
-                id: try $0["id"].decode(String.self), staffEmail: try $0["email"].decode(String.self),
-                deviceID: try $0["device_id"].decode(String?.self), stationName: try $0["station_name"].decode(String?.self),
-                createdAt: Timestamp(milliseconds: try $0["created_at"].decode(Int64.self)),
-                lastUsedAt: Timestamp(milliseconds: try $0["last_used_at"].decode(Int64.self)),
-                revoked: try $0["revoked_at"].decode(Int64?.self) != nil)
-        }
+        try await rows("SELECT s.*, st.email FROM sessions s JOIN staff st ON st.id = s.staff_id ORDER BY s.created_at").map(Self.sessionSummary)
+    }
+
+    static func sessionSummary(_ row: PostgresRandomAccessRow) throws -> SessionSummary {
+        SessionSummary(
+            id: try row["id"].decode(String.self), staffEmail: try row["email"].decode(String.self),
+            deviceID: try row["device_id"].decode(String?.self), stationName: try row["station_name"].decode(String?.self),
+            createdAt: Timestamp(milliseconds: try row["created_at"].decode(Int64.self)),
+            lastUsedAt: Timestamp(milliseconds: try row["last_used_at"].decode(Int64.self)),
+            revoked: try row["revoked_at"].decode(Int64?.self) != nil)
     }
 
     public func registerStation(_ claim: StationClaim) async throws -> StationClaim.Outcome {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             // A new id is inserted outright; a known one is locked and judged, so two hubs taking
             // claims on one id at once decide them one after the other.
             let inserted = try await !rows("""
@@ -383,6 +383,21 @@ public final class PostgresHubStore: HubStore {
                 UPDATE sessions SET device_id = \(claim.deviceID), station_name = \(claim.name) WHERE id = \(claim.sessionID)
                 """, logger: logger)
             return .registered
+        }
+    }
+}
+
+extension PostgresHubStore {
+    /// A transaction whose body's own errors (an unknown event, an unknown person) come out as
+    /// themselves: PostgresNIO wraps whatever the body throws in a `PostgresTransactionError`,
+    /// which would turn "No event X" into an unreadable message and a 404 into a 503.
+    func transaction<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> sending Result
+    ) async throws -> sending Result {
+        do {
+            return try await client.withTransaction(logger: logger, isolation: isolation, body)
+        } catch let error as PostgresTransactionError where error.rollbackError == nil && error.closureError != nil {
+            throw error.closureError!
         }
     }
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// one write transaction, which is what makes dedupe exact here.
 public final class SQLiteHubStore: HubStore {
     public let kind = "sqlite"
-    private let pool: DatabasePool
+    let pool: DatabasePool
     /// Where commits are reported while the hub serves (``reportChanges(to:)``).
     private let sink = Mutex<(any ChangeSink)?>(nil)
 
@@ -100,7 +100,7 @@ public final class SQLiteHubStore: HubStore {
         }
     }
 
-    private static func event(_ row: Row) -> EventSummary {
+    static func event(_ row: Row) -> EventSummary {
         EventSummary(
             id: row["id"], name: row["name"], startsAt: (row["starts_at"] as Int64?).map(Timestamp.init(milliseconds:)),
             endsAt: (row["ends_at"] as Int64?).map(Timestamp.init(milliseconds:)), timeZone: row["time_zone"],
@@ -194,7 +194,9 @@ public final class SQLiteHubStore: HubStore {
 
     public func staff(email: String) async throws -> (info: StaffInfo, passwordHash: String)? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM staff WHERE lower(email) = lower(?) ORDER BY id LIMIT 1", arguments: [email]).map {
+            try Row.fetchOne(db, sql: """
+                SELECT * FROM staff WHERE lower(email) = lower(?) AND disabled_at IS NULL AND removed_at IS NULL ORDER BY id LIMIT 1
+                """, arguments: [email]).map {
                 (StaffInfo(id: $0["id"], email: $0["email"], name: $0["name"], role: StaffRole(rawValue: $0["role"]) ?? .staff), $0["password_hash"])
             }
         }
@@ -218,7 +220,7 @@ public final class SQLiteHubStore: HubStore {
     /// A session speaks for a device only while it holds that device's station registration.
     private static let sessionSelect = """
         SELECT s.id AS session_id, d.device_id, d.name AS station_name, st.id AS staff_id, st.email, st.name, st.role
-        FROM sessions s JOIN staff st ON st.id = s.staff_id
+        FROM sessions s JOIN staff st ON st.id = s.staff_id AND st.disabled_at IS NULL AND st.removed_at IS NULL
         LEFT JOIN stations d ON d.device_id = s.device_id AND d.session_id = s.id
         """
 
@@ -282,13 +284,15 @@ public final class SQLiteHubStore: HubStore {
         try await pool.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT s.*, st.email FROM sessions s JOIN staff st ON st.id = s.staff_id ORDER BY s.created_at
-                """).map {
-                SessionSummary(
-                    id: $0["id"], staffEmail: $0["email"], deviceID: $0["device_id"], stationName: $0["station_name"],
-                    createdAt: Timestamp(milliseconds: $0["created_at"]), lastUsedAt: Timestamp(milliseconds: $0["last_used_at"]),
-                    revoked: ($0["revoked_at"] as Int64?) != nil)
-            }
+                """).map(Self.sessionSummary)
         }
+    }
+
+    static func sessionSummary(_ row: Row) -> SessionSummary {
+        SessionSummary(
+            id: row["id"], staffEmail: row["email"], deviceID: row["device_id"], stationName: row["station_name"],
+            createdAt: Timestamp(milliseconds: row["created_at"]), lastUsedAt: Timestamp(milliseconds: row["last_used_at"]),
+            revoked: (row["revoked_at"] as Int64?) != nil)
     }
 
     public func registerStation(_ claim: StationClaim) async throws -> StationClaim.Outcome {

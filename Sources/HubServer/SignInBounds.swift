@@ -4,9 +4,9 @@ import HubAPI
 /// and a password of at most 1,024. Checked before anything is looked up, hashed or remembered,
 /// so a huge body costs the hub neither memory nor hashing; the body of a sign-in or a refresh is
 /// not even read beyond ``bodyBytes`` (413), where other routes take batches of megabytes.
-enum SignInBounds {
+public enum SignInBounds {
     static let emailBytes = 254
-    static let passwordBytes = 1_024
+    public static let passwordBytes = 1_024
     /// Room for both fields escaped as JSON (`\\uXXXX`, six bytes each) and the object around them.
     static let bodyBytes = 16 * 1_024
 

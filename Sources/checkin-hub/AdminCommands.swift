@@ -62,35 +62,6 @@ struct ImportCommand: AsyncParsableCommand {
     }
 }
 
-struct StaffCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "staff", abstract: "Manage staff.", subcommands: [Add.self])
-
-    struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Add a staff member. The password is read from the terminal, or from stdin when it is not a terminal.")
-        @OptionGroup var options: DatabaseOptions
-        @Option(help: "E-mail (sign-in name).") var email: String
-        @Option(help: "Display name, shown at stations.") var name: String
-        @Option(help: "organizer, support or staff.") var role: String
-
-        func run() async throws {
-            guard let role = StaffRole(rawValue: role) else { throw ValidationError("--role must be organizer, support or staff.") }
-            let password: String
-            if isatty(0) != 0 {
-                guard let entered = getpass("Password for \(email): ") else { throw ValidationError("No password entered.") }
-                password = String(cString: entered)
-            } else {
-                password = readLine(strippingNewline: true) ?? ""
-            }
-            guard password.count >= 8 else { throw ValidationError("The password needs at least 8 characters.") }
-            let info = StaffInfo(id: Tokens.identifier("st"), email: email.lowercased(), name: Sanitized.text(name), role: role)
-            let hash = try PasswordHasher.hash(password)
-            try await options.withStore { try await $0.addStaff(info, passwordHash: hash) }
-            if options.json { printJSON(["id": info.id, "email": info.email, "role": role.rawValue]) } else { print(info.id) }
-        }
-    }
-}
-
 struct AccessTypeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "access-type", abstract: "Manage access types.", subcommands: [Add.self])
 

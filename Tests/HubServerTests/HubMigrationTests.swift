@@ -37,7 +37,7 @@ import Testing
         defer { directory.remove() }
         let url = try Self.versionOne(kind, in: directory)
         let store = try HubDatabase.open(url, logger: Logger(label: "test"))
-        #expect(try await store.migrate() == ["0002_sync_contract", "0003_check_in_flags"])
+        #expect(try await store.migrate() == ["0002_sync_contract", "0003_check_in_flags", "0004_event_access"])
         let now = Timestamp.now()
         // The station registration goes to the most recently used session holding the id.
         #expect(try await store.session(accessHash: "a-new", now: now)?.deviceID == "door-1")
@@ -74,7 +74,7 @@ import Testing
                 VALUES ('ev', 'door-2', 'G1', 1760000600000, 'Door 2', 'Sam', 'camera', 'exit', 'accepted', 'admitted', 1760000600000, 5);
             """)
         let store = try HubDatabase.open(url, logger: Logger(label: "test"))
-        #expect(try await store.migrate() == ["0003_check_in_flags"])
+        #expect(try await store.migrate() == ["0003_check_in_flags", "0004_event_access"])
         let stats = try await store.stats(event: "ev")
         #expect(stats.checkedIn == 1)
         #expect(stats.inside == 0, "the exit recorded before still counts")
@@ -87,6 +87,26 @@ import Testing
         let replay = try await store.ingest(event: event, items: [exit], uploader: Uploader(staffID: "s1", role: .organizer, deviceID: nil), now: .now())
         #expect(replay.map(\.status) == [.accepted])
         #expect(replay.map(\.flag) == [nil])
+        await store.close()
+    }
+
+    @Test(arguments: StoreContractTests.kinds) func anUpgradeMidEventLocksNobodyOutButNewStaffSeeOnlyWhatTheyAreGiven(kind: String) async throws {
+        let directory = TemporaryDirectory("hub-migrate")
+        defer { directory.remove() }
+        let url = try Self.versionOne(kind, in: directory)
+        let store = try HubDatabase.open(url, logger: Logger(label: "test"))
+        _ = try await store.migrate()
+        let alex = StaffInfo(id: "s1", email: "a@x.org", name: "Alex", role: .staff)
+        // Alex, check-in staff before the upgrade, still sees the event and can still use the session.
+        #expect(try await store.event(id: "ev", visibleTo: alex)?.id == "ev")
+        #expect(try await store.events(visibleTo: alex).map(\.id) == ["ev"])
+        #expect(try await store.session(accessHash: "a-new", now: .now())?.staff.id == "s1")
+        #expect(try await store.staffAccounts(event: "ev").map(\.events) == [["ev"]])
+        // Someone added after the upgrade sees nothing until assigned.
+        let sam = StaffInfo(id: "s2", email: "sam@x.org", name: "Sam", role: .support)
+        try await store.addStaff(sam, passwordHash: "x")
+        #expect(try await store.event(id: "ev", visibleTo: sam) == nil)
+        #expect(try await store.events(visibleTo: sam).isEmpty)
         await store.close()
     }
 }

@@ -26,6 +26,7 @@ import Testing
         ] {
             #expect(try run(hub, ["staff", "add", "--db", db, "--email", email, "--name", name, "--role", role], stdin: password + "\n").status == 0)
         }
+        #expect(try run(hub, ["staff", "assign", "--db", db, "--event", "ev", "--email", "sam@x.org", "--email", "alex@x.org", "--email", "mal@x.org"]).status == 0)
         return db
     }
 

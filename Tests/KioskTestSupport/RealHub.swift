@@ -36,10 +36,10 @@ public final class RealHub: @unchecked Sendable {
         directory = TemporaryDirectory("real-hub")
         self.database = database ?? "sqlite:" + directory.appending("hub.sqlite").path
         port = Self.freePort()
-        eventID = try Self.createEvent(database: self.database, directory: directory, name: "Sync Test", roster: Self.roster(guests))
         let staff = try run(Self.executable, ["staff", "add", "--db", self.database, "--email", email, "--name", "Alex", "--role", "staff"],
                             stdin: password + "\n")
         guard staff.status == 0 else { throw HubFailure("staff add: \(staff.stderr)") }
+        eventID = try Self.createEvent(database: self.database, directory: directory, name: "Sync Test", roster: Self.roster(guests), assign: [email])
         try start()
     }
 
@@ -103,11 +103,13 @@ public final class RealHub: @unchecked Sendable {
     /// Creates another event with its roster (through the hub's command line); returns its id.
     /// - Parameter arguments: more `checkin-hub event create` options (`--starts`, `--time-zone`…).
     public func addEvent(name: String, roster: String, arguments: [String] = []) throws -> String {
-        try Self.createEvent(database: database, directory: directory, name: name, roster: roster, arguments: arguments)
+        try Self.createEvent(database: database, directory: directory, name: name, roster: roster, arguments: arguments, assign: [email])
     }
 
+    /// Creates an event with its roster and assigns the staff with the e-mails `assign` to it
+    /// (check-in staff see only their events).
     public static func createEvent(database: String, directory: TemporaryDirectory, name: String, roster: String,
-                                   arguments: [String] = []) throws -> String {
+                                   arguments: [String] = [], assign: [String] = []) throws -> String {
         let created = try run(executable, ["event", "create", "--db", database, "--name", name, "--json"] + arguments)
         guard created.status == 0, let id = try created.json()["id"] as? String else {
             throw HubFailure("event create: \(created.stderr)")
@@ -116,6 +118,10 @@ public final class RealHub: @unchecked Sendable {
         try roster.write(to: csv, atomically: true, encoding: .utf8)
         let imported = try run(executable, ["import", "--db", database, "--event", id, csv.path, "--json"], timeout: 300)
         guard imported.status == 0 else { throw HubFailure("import: \(imported.stderr)") }
+        if !assign.isEmpty {
+            let assigned = try run(executable, ["staff", "assign", "--db", database, "--event", id] + assign.flatMap { ["--email", $0] })
+            guard assigned.status == 0 else { throw HubFailure("staff assign: \(assigned.stderr)") }
+        }
         return id
     }
 
