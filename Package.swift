@@ -174,6 +174,8 @@ targets += [
         dependencies: [
             "HubServer", "HubAPI", "CheckInCore", "KioskTestSupport",
             .product(name: "Logging", package: "swift-log"),
+            // In-process router tests (`app.test(.router)`): every route × role × event.
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "PropertyBased", package: "swift-property-based"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]
