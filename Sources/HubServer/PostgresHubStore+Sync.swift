@@ -194,42 +194,42 @@ extension PostgresHubStore {
             var results: [WalkInResult] = []
             let types = Set(try await rows("SELECT id FROM access_types WHERE event_id = \(event.id)", on: connection).map { try $0["id"].decode(String.self) })
             for item in items {
-                if let row = try await rows("""
+                let recorded = try await rows("""
                     SELECT g.possible_duplicate_of, g.access_type_id, w.review FROM guests g
                     LEFT JOIN walk_ins w ON w.event_id = g.event_id AND w.guest_id = g.id
                     WHERE g.event_id = \(event.id) AND g.id = \(item.guestID)
-                    """, on: connection).first {
-                    results.append(WalkInResult(
-                        guestID: item.guestID, status: .accepted, possibleDuplicateOf: try row["possible_duplicate_of"].decode(String?.self),
-                        accessTypeID: try row["access_type_id"].decode(String.self), review: try row["review"].decode(String?.self)))
-                    continue
+                    """, on: connection).first.map {
+                    WalkInResult(
+                        guestID: item.guestID, status: .accepted, possibleDuplicateOf: try $0["possible_duplicate_of"].decode(String?.self),
+                        accessTypeID: try $0["access_type_id"].decode(String.self), review: try $0["review"].decode(String?.self))
                 }
-                if try await !rows("SELECT 1 FROM guests WHERE event_id = \(event.id) AND code = \(item.code)", on: connection).isEmpty {
-                    results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "ticket code already belongs to another guest"))
-                    continue
-                }
-                guard let type = DefaultAccessType.resolve(requested: item.accessTypeID, known: types) else {
-                    results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "the event has no access types yet; import its roster first"))
-                    continue
-                }
-                var twin: String?
+                var sameEmail: String?
                 if !item.email.isEmpty {
-                    twin = try await rows("""
+                    sameEmail = try await rows("""
                         SELECT id FROM guests WHERE event_id = \(event.id) AND lower(email) = lower(\(item.email)) AND NOT deleted ORDER BY walk_in, id LIMIT 1
                         """, on: connection).first.map { try $0["id"].decode(String.self) }
                 }
-                try await connection.query("""
-                    INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, walk_in, possible_duplicate_of)
-                    VALUES (\(event.id), \(item.guestID), \(item.code), \(item.name), \(item.email), \(item.company), \(type.id), true, \(twin))
-                    """, logger: logger)
-                try await connection.query("""
-                    INSERT INTO walk_ins (event_id, guest_id, device_id, station, operator_name, uploaded_by, created_at, received_at,
-                        requested_access_type_id, access_type_id, review)
-                    VALUES (\(event.id), \(item.guestID), \(item.deviceID), \(item.station), \(item.operatorName), \(uploader.staffID),
-                        \(item.createdAt.milliseconds), \(now.milliseconds), \(item.accessTypeID), \(type.id), \(type.review))
-                    """, logger: logger)
-                try await Self.announce(connection, event.id, logger: logger)
-                results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin, accessTypeID: type.id, review: type.review))
+                let facts = WalkInDecider.Facts(
+                    recorded: recorded,
+                    codeTaken: try await !rows("SELECT 1 FROM guests WHERE event_id = \(event.id) AND code = \(item.code)", on: connection).isEmpty,
+                    accessTypes: types, sameEmail: sameEmail)
+                switch WalkInDecider.decide(item, facts: facts) {
+                case .answer(let result):
+                    results.append(result)
+                case .record(let type, let review, let twin, let result):
+                    try await connection.query("""
+                        INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, walk_in, possible_duplicate_of)
+                        VALUES (\(event.id), \(item.guestID), \(item.code), \(item.name), \(item.email), \(item.company), \(type), true, \(twin))
+                        """, logger: logger)
+                    try await connection.query("""
+                        INSERT INTO walk_ins (event_id, guest_id, device_id, station, operator_name, uploaded_by, created_at, received_at,
+                            requested_access_type_id, access_type_id, review)
+                        VALUES (\(event.id), \(item.guestID), \(item.deviceID), \(item.station), \(item.operatorName), \(uploader.staffID),
+                            \(item.createdAt.milliseconds), \(now.milliseconds), \(item.accessTypeID), \(type), \(review))
+                        """, logger: logger)
+                    try await Self.announce(connection, event.id, logger: logger)
+                    results.append(result)
+                }
             }
             return results
         }
@@ -246,22 +246,18 @@ extension PostgresHubStore {
                     SELECT id, undone_at, received_at FROM check_ins WHERE event_id = \(event.id) AND device_id = \(key.deviceID)
                         AND guest_id = \(key.guestID) AND scanned_at = \(key.scannedAt.milliseconds) AND status = 'accepted'
                     """, on: connection).first
-                let result: UndoResult
-                if let row {
-                    let recordedAt = Timestamp(milliseconds: try row["received_at"].decode(Int64.self))
-                    if !UndoPolicy.allows(caller: caller, key: key, recordedAt: recordedAt, now: now, event: event) {
-                        result = UndoResult(key: key, status: .forbidden, reason: "only support staff, or the station that made it within \(event.stationUndoMilliseconds / 1000) s, may undo")
-                    } else {
-                        if try row["undone_at"].decode(Int64?.self) == nil {
-                            let id = try row["id"].decode(Int64.self)
-                            try await connection.query("UPDATE check_ins SET undone_at = \(item.undoneAt.milliseconds), seq = nextval('change_seq') WHERE id = \(id)", logger: logger)
-                            try await Self.announce(connection, event.id, logger: logger)
-                        }
-                        result = UndoResult(key: key, status: .undone)
-                    }
-                } else {
-                    result = UndoResult(key: key, status: .notFound, reason: "no accepted check-in with this key")
+                let decision = UndoDecider.decide(
+                    item, recorded: try row.map {
+                        UndoDecider.Recorded(
+                            recordedAt: Timestamp(milliseconds: try $0["received_at"].decode(Int64.self)), undone: try $0["undone_at"].decode(Int64?.self) != nil)
+                    },
+                    caller: caller, event: event, now: now)
+                if decision.markUndone, let row {
+                    let id = try row["id"].decode(Int64.self)
+                    try await connection.query("UPDATE check_ins SET undone_at = \(item.undoneAt.milliseconds), seq = nextval('change_seq') WHERE id = \(id)", logger: logger)
+                    try await Self.announce(connection, event.id, logger: logger)
                 }
+                let result = decision.result
                 try await connection.query("""
                     INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at, uploaded_by)
                     VALUES (\(event.id), \(key.deviceID), \(key.guestID), \(key.scannedAt.milliseconds), \(item.undoneAt.milliseconds), \(item.station),

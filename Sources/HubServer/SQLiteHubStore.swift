@@ -405,42 +405,41 @@ public final class SQLiteHubStore: HubStore {
             var results: [WalkInResult] = []
             let types = Set(try String.fetchAll(db, sql: "SELECT id FROM access_types WHERE event_id = ?", arguments: [event.id]))
             for item in items {
-                if let row = try Row.fetchOne(db, sql: """
+                let recorded = try Row.fetchOne(db, sql: """
                     SELECT g.possible_duplicate_of, g.access_type_id, w.review FROM guests g
                     LEFT JOIN walk_ins w ON w.event_id = g.event_id AND w.guest_id = g.id
                     WHERE g.event_id = ? AND g.id = ?
-                    """, arguments: [event.id, item.guestID]) {
-                    results.append(WalkInResult(
-                        guestID: item.guestID, status: .accepted, possibleDuplicateOf: row["possible_duplicate_of"],
-                        accessTypeID: row["access_type_id"], review: row["review"]))
-                    continue
+                    """, arguments: [event.id, item.guestID]).map {
+                    WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: $0["possible_duplicate_of"],
+                                 accessTypeID: $0["access_type_id"], review: $0["review"])
                 }
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM guests WHERE event_id = ? AND code = ?", arguments: [event.id, item.code]) == true {
-                    results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "ticket code already belongs to another guest"))
-                    continue
+                let facts = WalkInDecider.Facts(
+                    recorded: recorded,
+                    codeTaken: try Bool.fetchOne(db, sql: "SELECT 1 FROM guests WHERE event_id = ? AND code = ?", arguments: [event.id, item.code]) == true,
+                    accessTypes: types,
+                    sameEmail: item.email.isEmpty ? nil : try String.fetchOne(
+                        db, sql: "SELECT id FROM guests WHERE event_id = ? AND lower(email) = lower(?) AND deleted = 0 ORDER BY walk_in, id LIMIT 1",
+                        arguments: [event.id, item.email]))
+                switch WalkInDecider.decide(item, facts: facts) {
+                case .answer(let result):
+                    results.append(result)
+                case .record(let type, let review, let twin, let result):
+                    try db.execute(
+                        sql: """
+                            INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, walk_in, possible_duplicate_of, seq)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+                            """,
+                        arguments: [event.id, item.guestID, item.code, item.name, item.email, item.company, type, twin, try Self.nextSeq(db)])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO walk_ins (event_id, guest_id, device_id, station, operator_name, uploaded_by, created_at, received_at,
+                                requested_access_type_id, access_type_id, review)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [event.id, item.guestID, item.deviceID, item.station, item.operatorName, uploader.staffID, item.createdAt.milliseconds,
+                                    now.milliseconds, item.accessTypeID, type, review])
+                    results.append(result)
                 }
-                guard let type = DefaultAccessType.resolve(requested: item.accessTypeID, known: types) else {
-                    results.append(WalkInResult(guestID: item.guestID, status: .rejected, reason: "the event has no access types yet; import its roster first"))
-                    continue
-                }
-                let twin: String? = item.email.isEmpty ? nil : try String.fetchOne(
-                    db, sql: "SELECT id FROM guests WHERE event_id = ? AND lower(email) = lower(?) AND deleted = 0 ORDER BY walk_in, id LIMIT 1",
-                    arguments: [event.id, item.email])
-                try db.execute(
-                    sql: """
-                        INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, walk_in, possible_duplicate_of, seq)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
-                        """,
-                    arguments: [event.id, item.guestID, item.code, item.name, item.email, item.company, type.id, twin, try Self.nextSeq(db)])
-                try db.execute(
-                    sql: """
-                        INSERT INTO walk_ins (event_id, guest_id, device_id, station, operator_name, uploaded_by, created_at, received_at,
-                            requested_access_type_id, access_type_id, review)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [event.id, item.guestID, item.deviceID, item.station, item.operatorName, uploader.staffID, item.createdAt.milliseconds,
-                                now.milliseconds, item.accessTypeID, type.id, type.review])
-                results.append(WalkInResult(guestID: item.guestID, status: .accepted, possibleDuplicateOf: twin, accessTypeID: type.id, review: type.review))
             }
             return results
         }
@@ -454,20 +453,13 @@ public final class SQLiteHubStore: HubStore {
                 let row = try Row.fetchOne(
                     db, sql: "SELECT id, undone_at, received_at FROM check_ins WHERE event_id = ? AND device_id = ? AND guest_id = ? AND scanned_at = ? AND status = 'accepted'",
                     arguments: [event.id, key.deviceID, key.guestID, key.scannedAt.milliseconds])
-                let result: UndoResult
-                if let row {
-                    let allowed = UndoPolicy.allows(caller: caller, key: key, recordedAt: Timestamp(milliseconds: row["received_at"]), now: now, event: event)
-                    if !allowed {
-                        result = UndoResult(key: key, status: .forbidden, reason: "only support staff, or the station that made it within \(event.stationUndoMilliseconds / 1000) s, may undo")
-                    } else {
-                        if (row["undone_at"] as Int64?) == nil {
-                            try db.execute(sql: "UPDATE check_ins SET undone_at = ?, seq = ? WHERE id = ?", arguments: [item.undoneAt.milliseconds, try Self.nextSeq(db), row["id"] as Int64])
-                        }
-                        result = UndoResult(key: key, status: .undone)
-                    }
-                } else {
-                    result = UndoResult(key: key, status: .notFound, reason: "no accepted check-in with this key")
+                let decision = UndoDecider.decide(
+                    item, recorded: row.map { UndoDecider.Recorded(recordedAt: Timestamp(milliseconds: $0["received_at"]), undone: ($0["undone_at"] as Int64?) != nil) },
+                    caller: caller, event: event, now: now)
+                if decision.markUndone, let row {
+                    try db.execute(sql: "UPDATE check_ins SET undone_at = ?, seq = ? WHERE id = ?", arguments: [item.undoneAt.milliseconds, try Self.nextSeq(db), row["id"] as Int64])
                 }
+                let result = decision.result
                 try db.execute(
                     sql: """
                         INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at, uploaded_by)
