@@ -67,6 +67,8 @@ public struct HubRoutes: Sendable {
     let metrics: HubMetrics
     let limiter: RateLimiter
     let signInThrottle: SignInThrottle
+    /// Password hashing a bounded number at a time, off the cooperative pool.
+    let hashing = HashingGate()
     let logger: Logger
     /// Which events changed, for roster long-polls; runs as a service of the application.
     let feed: ChangeFeed

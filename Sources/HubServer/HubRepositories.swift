@@ -33,6 +33,8 @@ public protocol StaffRepository: Sendable {
     /// Every account not removed, with the events it is assigned to; only those assigned to
     /// `event` (and organizers, who see every event) when given.
     func staffAccounts(event: String?) async throws -> [StaffAccount]
+    /// Replaces a hash made with fewer rounds, at a successful sign-in; sessions stay.
+    func upgradePasswordHash(staffID: String, _ hash: String) async throws
     /// Disables, enables, removes or sets a new password (``StaffChange``); every session of the
     /// person is revoked at once (except for `.enable`, which has none). Returns the revoked
     /// sessions; throws ``HubStoreError/unknownStaff(_:)``.

@@ -92,6 +92,10 @@ extension PostgresHubStore {
         }
     }
 
+    public func upgradePasswordHash(staffID: String, _ hash: String) async throws {
+        try await client.query("UPDATE staff SET password_hash = \(hash) WHERE id = \(staffID)", logger: logger)
+    }
+
     /// The account with this e-mail (any case), disabled or not; never a removed one.
     private func account(email: String, on connection: PostgresConnection) async throws -> StaffInfo? {
         try await rows("""

@@ -97,6 +97,12 @@ extension SQLiteHubStore {
         }
     }
 
+    public func upgradePasswordHash(staffID: String, _ hash: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE staff SET password_hash = ? WHERE id = ?", arguments: [hash, staffID])
+        }
+    }
+
     /// The account with this e-mail (any case), disabled or not; never a removed one.
     private static func account(_ db: Database, email: String) throws -> StaffInfo? {
         try Row.fetchOne(

@@ -11,10 +11,10 @@ struct SignInGuessingProcessTests {
     let hub = BuiltProducts.executable("checkin-hub")
 
     /// A hub with one staff member, alex@x.org / "staff-pass-1".
-    func start(_ directory: TemporaryDirectory, arguments: [String] = []) throws -> HubProcess {
+    func start(_ directory: TemporaryDirectory, arguments: [String] = [], environment: [String: String] = [:]) throws -> HubProcess {
         let db = "sqlite:" + directory.appending("hub.sqlite").path
         #expect(try run(hub, ["staff", "add", "--db", db, "--email", "alex@x.org", "--name", "Alex", "--role", "staff"], stdin: "staff-pass-1\n").status == 0)
-        return try HubProcess(db: db, arguments: arguments)
+        return try HubProcess(db: db, arguments: arguments, environment: environment)
     }
 
     func signIn(_ server: HubProcess, _ email: String, _ password: String) async throws -> (status: Int, data: Data, headers: [AnyHashable: Any]) {
@@ -128,5 +128,24 @@ struct SignInGuessingProcessTests {
         #expect(held.stderr.contains("Too many wrong passwords for this account: try again in "), "\(held.stderr)")
         #expect((1...8).contains { held.stderr.contains("try again in \($0) s.") }, "\(held.stderr)")
         #expect(!held.stderr.contains("unreachable"))
+    }
+
+    @Test func aPasswordHashedWithFewerRoundsIsUpgradedAtTheNextSignIn() async throws {
+        let directory = TemporaryDirectory("sign-in")
+        defer { directory.remove() }
+        // The production figure, whatever the test suite hashes with elsewhere.
+        let server = try start(directory, environment: ["CHECKIN_HUB_PASSWORD_ROUNDS": "600000"])
+        defer { server.stop() }
+        let file = directory.appending("hub.sqlite").path
+        let sqlite = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        // As `staff add` stored it before: 210,000 rounds.
+        #expect(try run(hub, ["staff", "passwd", "--db", "sqlite:" + file, "--email", "alex@x.org"], stdin: "staff-pass-1\n",
+                        environment: ["CHECKIN_HUB_PASSWORD_ROUNDS": "210000"]).status == 0)
+        #expect(try run(sqlite, [file, "SELECT password_hash FROM staff WHERE email = 'alex@x.org'"]).stdout.hasPrefix("pbkdf2-sha256$210000$"))
+        #expect(try await signIn(server, "alex@x.org", "staff-pass-1").status == 200)
+        let stored = try run(sqlite, [file, "SELECT password_hash FROM staff WHERE email = 'alex@x.org'"]).stdout
+        #expect(stored.hasPrefix("pbkdf2-sha256$600000$"), "\(stored)")
+        #expect(try await signIn(server, "alex@x.org", "staff-pass-1").status == 200, "the new hash verifies")
+        #expect(try await signIn(server, "alex@x.org", "wrong").status == 401)
     }
 }

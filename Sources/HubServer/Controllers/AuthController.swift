@@ -20,13 +20,20 @@ struct AuthController {
             }
             let account = try await staff.staff(email: body.email)
             // An unknown e-mail costs the same hashing as a known one: the time does not tell.
-            guard PasswordHasher.verify(body.password, against: account?.passwordHash ?? PasswordHasher.decoy), let account else {
+            let password = body.password, stored = account?.passwordHash ?? PasswordHasher.decoy
+            let valid = try await hub.hashing.run { PasswordHasher.verify(password, against: stored) }
+            guard valid, let account else {
                 hub.signInThrottle.failed(body.email)
                 hub.metrics.signInRefused()
                 hub.logger.notice("sign-in refused", metadata: ["email": "\(Sanitized.text(body.email))", "known": "\(account != nil)"])
                 throw HubProblem(.unauthorized, "Wrong e-mail or password")
             }
             hub.signInThrottle.succeeded(body.email)
+            if PasswordHasher.needsRehash(account.passwordHash), let fresh = try await hub.hashing.run({ try? PasswordHasher.hash(password) }) {
+                // Made with fewer rounds (210,000 before): replaced now that the password is known.
+                try await staff.upgradePasswordHash(staffID: account.info.id, fresh)
+                hub.logger.info("password hash upgraded", metadata: ["staff": "\(account.info.id)", "rounds": "\(PasswordHasher.rounds)"])
+            }
             let now = Timestamp.now()
             let tokens = hub.newTokens(now: now)
             let session = NewSession(id: Tokens.identifier("ses"), staffID: account.info.id, tokens: tokens.hashes, createdAt: now)

@@ -10,8 +10,10 @@ final class HubProcess: @unchecked Sendable {  // Process is used from the test 
     let process = Process()
     let port: Int
 
-    init(db: String, arguments: [String] = []) throws {
+    /// - Parameter environment: variables set (or replaced) for the hub only.
+    init(db: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = BuiltProducts.executable("checkin-hub")
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.arguments = ["serve", "--db", db, "--port", "0", "--log-level", "warning", "--rate-limit", "0"] + arguments
         let out = Pipe()
         process.standardOutput = out

@@ -1,0 +1,31 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import HubServer
+
+/// The bound on password hashing, in process.
+struct HashingGateTests {
+    @Test func atMostTheLimitRunAtOnceAndBeyondTheQueueASignInIsTurnedAway() async throws {
+        let gate = HashingGate(limit: 1, maximumWaiting: 1)
+        let release = DispatchSemaphore(value: 0)
+        let running = Mutex((now: 0, most: 0))
+        let work: @Sendable () -> Int = {
+            running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+            release.wait()
+            running.withLock { $0.now -= 1 }
+            return 7
+        }
+        let first = Task { try await gate.run(work) }
+        while gate.load.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        let second = Task { try await gate.run(work) }
+        while gate.load.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        // One running, one waiting: a third is answered at once.
+        await #expect(throws: HubProblem.self) { try await gate.run(work) }
+        release.signal()
+        #expect(try await first.value == 7)
+        release.signal()
+        #expect(try await second.value == 7)
+        #expect(running.withLock { $0.most } == 1)
+        #expect(gate.load == (0, 0) ? true : false, "the slot was given back")
+    }
+}
