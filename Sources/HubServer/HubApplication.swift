@@ -32,8 +32,14 @@ public struct HubServerConfiguration: Sendable {
     /// A connection with nothing to answer that sends nothing for this long is closed: no
     /// request, or one sent halfway. A request being answered (a held long-poll) is not idle.
     public var idleTimeoutSeconds: Int64
+    /// Wrong passwords from one client address (any accounts) before its sign-ins must wait (0: never).
+    public var signInClientFreeFailures: Int
+    /// Proxies whose `X-Forwarded-For` is believed (``ClientAddress``); empty: the header is ignored.
+    public var trustedProxies: Set<String>
 
     public static let defaultIdleTimeoutSeconds: Int64 = 30
+    /// A venue's staff share one address behind NAT: room for their typos, none for a guesser.
+    public static let defaultSignInClientFreeFailures = 20
 
     public static let defaultRefreshGraceSeconds: Int64 = 60
     public static let defaultMaximumHeldRequests = 1_000
@@ -43,7 +49,8 @@ public struct HubServerConfiguration: Sendable {
         rateLimitPerSecond: Double = 500, refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds,
         maximumHeldRequests: Int = HubServerConfiguration.defaultMaximumHeldRequests, followChangeReports: Bool = true,
         signInFreeFailures: Int = SignInThrottle.Limits().freeFailures, signInFirstWaitSeconds: Int = 1,
-        idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds
+        idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds,
+        signInClientFreeFailures: Int = HubServerConfiguration.defaultSignInClientFreeFailures, trustedProxies: Set<String> = []
     ) {
         self.host = host
         self.port = port
@@ -56,6 +63,8 @@ public struct HubServerConfiguration: Sendable {
         self.signInFreeFailures = signInFreeFailures
         self.signInFirstWaitSeconds = signInFirstWaitSeconds
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.signInClientFreeFailures = signInClientFreeFailures
+        self.trustedProxies = trustedProxies
     }
 }
 
@@ -67,6 +76,8 @@ public struct HubRoutes: Sendable {
     let metrics: HubMetrics
     let limiter: RateLimiter
     let signInThrottle: SignInThrottle
+    /// The same, per client address (``ClientAddress``): failures on many accounts add up.
+    let clientThrottle: SignInThrottle
     /// Password hashing a bounded number at a time, off the cooperative pool.
     let hashing = HashingGate()
     let logger: Logger
@@ -80,6 +91,9 @@ public struct HubRoutes: Sendable {
         self.limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond, burst: max(configuration.rateLimitPerSecond, 1) * 2)
         self.signInThrottle = SignInThrottle(limits: SignInThrottle.Limits(
             freeFailures: configuration.signInFreeFailures, firstWait: .seconds(configuration.signInFirstWaitSeconds)))
+        self.clientThrottle = SignInThrottle(limits: SignInThrottle.Limits(
+            freeFailures: configuration.signInClientFreeFailures, firstWait: .seconds(configuration.signInFirstWaitSeconds),
+            forgetAfter: .seconds(15 * 60)))
         self.logger = logger
         self.feed = ChangeFeed(source: store, maximumHeld: configuration.maximumHeldRequests, followReports: configuration.followChangeReports)
     }

@@ -11,8 +11,12 @@ public struct HubRequestContext: RequestContext {
     /// The event of a `/v1/events/{event}/…` route, one the caller may see.
     var event: EventSummary?
 
+    /// The connection's peer address (a proxy's, behind one: see ``ClientAddress``).
+    let peerAddress: String?
+
     public init(source: Source) {
         coreContext = .init(source: source)
+        peerAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// The caller; a route registered without ``AccessMiddleware`` asking for it is a programming

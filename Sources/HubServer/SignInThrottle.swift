@@ -1,7 +1,7 @@
 import Crypto
 import Synchronization
 
-/// Wrong passwords cost the guesser time: per account, the first ``Limits/freeFailures``
+/// Wrong passwords cost the guesser time: per account (and, with other limits, per client address), the first ``Limits/freeFailures``
 /// failures in a row are free, then each attempt waits a delay that doubles with every further
 /// failure (1 s, 2 s, 4 s… up to ``Limits/longestWait``), answered 429 with `Retry-After`. A
 /// success clears the account. Per process, like the request limiter.
@@ -16,12 +16,16 @@ public final class SignInThrottle: Sendable {
         public var firstWait: Duration
         public var longestWait: Duration
         public var capacity: Int
+        /// Failures this long ago are forgotten at the next one (`nil`: only a success clears).
+        public var forgetAfter: Duration?
 
-        public init(freeFailures: Int = 5, firstWait: Duration = .seconds(1), longestWait: Duration = .seconds(300), capacity: Int = 10_000) {
+        public init(freeFailures: Int = 5, firstWait: Duration = .seconds(1), longestWait: Duration = .seconds(300), capacity: Int = 10_000,
+                    forgetAfter: Duration? = nil) {
             self.freeFailures = freeFailures
             self.firstWait = firstWait
             self.longestWait = longestWait
             self.capacity = capacity
+            self.forgetAfter = forgetAfter
         }
 
         /// How long the next attempt must wait after `failures` failures in a row (the decision).
@@ -59,6 +63,7 @@ public final class SignInThrottle: Sendable {
     func failed(_ email: String, now: ContinuousClock.Instant = .now) {
         let key = Self.key(email)
         records.withLock { records in
+            if let forget = limits.forgetAfter, let last = records[key]?.lastFailure, now - last > forget { records[key] = nil }
             records[key, default: Record(failures: 0, lastFailure: now)].failures += 1
             records[key]?.lastFailure = now
             if records.count > limits.capacity {

@@ -29,6 +29,10 @@ struct Serve: AsyncParsableCommand {
     var signInFirstWaitSeconds = 1
     @Option(help: "Seconds a connection may send nothing while it has nothing being answered (no request, or half a request) before it is closed.")
     var idleTimeoutSeconds = HubServerConfiguration.defaultIdleTimeoutSeconds
+    @Option(help: "Wrong passwords from one client address, on any accounts, before its sign-ins must wait (as for one account); 0: never.")
+    var signInClientFreeFailures = HubServerConfiguration.defaultSignInClientFreeFailures
+    @Option(help: "Address of a reverse proxy whose X-Forwarded-For is believed for the client's address; repeat for several. Without it the header is ignored.")
+    var trustedProxy: [String] = []
     @Flag(help: "Learn of changes by polling each followed event once a second instead of PostgreSQL LISTEN/NOTIFY (for a pooler that cannot LISTEN).")
     var pollChanges = false
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
@@ -40,6 +44,7 @@ struct Serve: AsyncParsableCommand {
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or a positive number.") }
         guard (1...3_600).contains(idleTimeoutSeconds) else { throw ValidationError("--idle-timeout-seconds must be 1 to 3600.") }
         guard (1...300).contains(signInFirstWaitSeconds) else { throw ValidationError("--sign-in-first-wait-seconds must be 1 to 300.") }
+        guard (0...10_000).contains(signInClientFreeFailures) else { throw ValidationError("--sign-in-client-free-failures must be 0 (never wait) to 10000.") }
         guard (0...1_000).contains(signInFreeFailures) else { throw ValidationError("--sign-in-free-failures must be 0 (never wait) to 1000.") }
         guard (0...100_000).contains(maxHeldRequests) else { throw ValidationError("--max-held-requests must be 0 (never hold) to 100000.") }
     }
@@ -60,7 +65,8 @@ struct Serve: AsyncParsableCommand {
             configuration: HubServerConfiguration(
                 host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit,
                 refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges,
-                signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds),
+                signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds,
+                signInClientFreeFailures: signInClientFreeFailures, trustedProxies: Set(trustedProxy)),
             logger: logger)
         let host = self.host
         let app = routes.application { port in

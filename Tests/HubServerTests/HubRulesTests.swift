@@ -61,3 +61,16 @@ import Testing
         #expect(UploadValidation.exceeds(String(repeating: "x", count: 1_000_000), 200))
     }
 }
+
+/// Which address a sign-in counts against.
+@Suite struct ClientAddressTests {
+    @Test func theForwardedAddressCountsOnlyBehindATrustedProxyAndOnlyTheHopItSaw() {
+        #expect(ClientAddress.resolve(peer: "10.0.0.9", forwardedFor: "1.2.3.4", trustedProxies: []) == "10.0.0.9")
+        #expect(ClientAddress.resolve(peer: "10.0.0.9", forwardedFor: "1.2.3.4", trustedProxies: ["10.0.0.1"]) == "10.0.0.9")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "1.2.3.4", trustedProxies: ["10.0.0.1"]) == "1.2.3.4")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "6.6.6.6, 1.2.3.4", trustedProxies: ["10.0.0.1"]) == "1.2.3.4")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: "1.2.3.4, 10.0.0.2", trustedProxies: ["10.0.0.1", "10.0.0.2"]) == "1.2.3.4")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: nil, trustedProxies: ["10.0.0.1"]) == "10.0.0.1")
+        #expect(ClientAddress.resolve(peer: nil, forwardedFor: "1.2.3.4", trustedProxies: []) == "unknown")
+    }
+}

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HubAPI
 import KioskTestSupport
 import Testing
@@ -17,8 +20,15 @@ struct SignInGuessingProcessTests {
         return try HubProcess(db: db, arguments: arguments, environment: environment)
     }
 
-    func signIn(_ server: HubProcess, _ email: String, _ password: String) async throws -> (status: Int, data: Data, headers: [AnyHashable: Any]) {
-        try await HubClient(base: server.base).send("POST", HubPaths.signIn, json: SignInRequest(email: email, password: password))
+    func signIn(_ server: HubProcess, _ email: String, _ password: String, forwardedFor: String? = nil) async throws -> (status: Int, data: Data, headers: [AnyHashable: Any]) {
+        var request = URLRequest(url: URL(string: server.base + HubPaths.signIn)!)
+        request.httpMethod = "POST"
+        request.httpBody = try HubJSON.encoder().encode(SignInRequest(email: email, password: password))
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let forwardedFor { request.setValue(forwardedFor, forHTTPHeaderField: "X-Forwarded-For") }
+        let (data, response) = try await HubClient.session.data(for: request)
+        let http = response as! HTTPURLResponse
+        return (http.statusCode, data, http.allHeaderFields)
     }
 
     @Test func afterFiveWrongPasswordsTheAccountWaitsAndTheRightPasswordWorksOnceItHas() async throws {
@@ -45,7 +55,7 @@ struct SignInGuessingProcessTests {
     @Test func theThrottleCanBeTurnedOffForBenchmarksAndTests() async throws {
         let directory = TemporaryDirectory("sign-in")
         defer { directory.remove() }
-        let server = try start(directory, arguments: ["--sign-in-free-failures", "0"])
+        let server = try start(directory, arguments: ["--sign-in-free-failures", "0", "--sign-in-client-free-failures", "0"])
         defer { server.stop() }
         for _ in 1...8 { #expect(try await signIn(server, "alex@x.org", "guess").status == 401) }
         #expect(try await signIn(server, "alex@x.org", "staff-pass-1").status == 200)
@@ -54,7 +64,7 @@ struct SignInGuessingProcessTests {
     @Test func anUnknownEmailTakesAsLongAsAKnownOne() async throws {
         let directory = TemporaryDirectory("sign-in")
         defer { directory.remove() }
-        let server = try start(directory, arguments: ["--sign-in-free-failures", "0"])
+        let server = try start(directory, arguments: ["--sign-in-free-failures", "0", "--sign-in-client-free-failures", "0"])
         defer { server.stop() }
         func median(_ email: String) async throws -> Duration {
             var times: [Duration] = []
@@ -147,5 +157,32 @@ struct SignInGuessingProcessTests {
         #expect(stored.hasPrefix("pbkdf2-sha256$600000$"), "\(stored)")
         #expect(try await signIn(server, "alex@x.org", "staff-pass-1").status == 200, "the new hash verifies")
         #expect(try await signIn(server, "alex@x.org", "wrong").status == 401)
+    }
+
+    @Test func guessesAcrossManyAccountsFromOneClientWaitAndOnlyATrustedProxyNamesTheClient() async throws {
+        let directory = TemporaryDirectory("sign-in")
+        defer { directory.remove() }
+        // Behind a trusted proxy (the test itself, on loopback): the forwarded address is the client.
+        let proxied = try start(directory, arguments: ["--sign-in-client-free-failures", "3", "--sign-in-first-wait-seconds", "30",
+                                                      "--trusted-proxy", "127.0.0.1"])
+        for account in 1...3 {
+            #expect(try await signIn(proxied, "user\(account)@x.org", "guess", forwardedFor: "203.0.113.5").status == 401)
+        }
+        let held = try await signIn(proxied, "user4@x.org", "guess", forwardedFor: "203.0.113.5")
+        #expect(held.status == 429, "a fourth account from the same client waits")
+        #expect(Int(held.headers["Retry-After"] as? String ?? "") ?? 0 > 0)
+        #expect(try await signIn(proxied, "alex@x.org", "staff-pass-1", forwardedFor: "198.51.100.7").status == 200, "another client goes on")
+        // A client cannot pose as another by writing the header itself: the proxy's hop is the last one.
+        #expect(try await signIn(proxied, "user5@x.org", "guess", forwardedFor: "198.51.100.7, 203.0.113.5").status == 429)
+        proxied.stop()
+
+        // Without a trusted proxy the header is ignored: the guesser is the loopback peer whatever it writes.
+        let direct = try HubProcess(db: "sqlite:" + directory.appending("hub.sqlite").path,
+                                    arguments: ["--sign-in-client-free-failures", "3", "--sign-in-first-wait-seconds", "30"])
+        defer { direct.stop() }
+        for account in 1...3 {
+            #expect(try await signIn(direct, "user\(account)@x.org", "guess", forwardedFor: "203.0.113.\(account)").status == 401)
+        }
+        #expect(try await signIn(direct, "user4@x.org", "guess", forwardedFor: "203.0.113.99").status == 429)
     }
 }

@@ -32,3 +32,15 @@ struct SignInThrottleTests {
         #expect(throttle.count <= 100)
     }
 }
+
+extension SignInThrottleTests {
+    @Test func aClientsOldFailuresAreForgottenAtItsNextOne() {
+        let throttle = SignInThrottle(limits: .init(freeFailures: 2, firstWait: .seconds(1), forgetAfter: .seconds(60)))
+        let start = ContinuousClock.now
+        throttle.failed("10.0.0.9", now: start)
+        throttle.failed("10.0.0.9", now: start)
+        #expect(throttle.secondsToWait("10.0.0.9", now: start) != nil)
+        throttle.failed("10.0.0.9", now: start + .seconds(61))
+        #expect(throttle.secondsToWait("10.0.0.9", now: start + .seconds(61)) == nil, "one fresh failure, still free")
+    }
+}

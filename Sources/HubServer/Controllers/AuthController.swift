@@ -10,10 +10,13 @@ struct AuthController {
     let staff: any StaffRepository
 
     func addOpen(to group: RouterGroup<HubRequestContext>) {
-        group.post(RouterPath(HubPaths.signIn), use: hub.wrap("sign-in") { request, _ in
+        group.post(RouterPath(HubPaths.signIn), use: hub.wrap("sign-in") { request, context in
             let body = try await hub.body(SignInRequest.self, request, limit: SignInBounds.bodyBytes, advice: "an e-mail and a password fit in far less")
             try SignInBounds.check(body)
-            if let wait = hub.signInThrottle.secondsToWait(body.email) ?? hub.limiter.take("sign-in:" + SignInThrottle.key(body.email)) {
+            let client = ClientAddress.resolve(
+                peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor], trustedProxies: hub.configuration.trustedProxies)
+            if let wait = hub.signInThrottle.secondsToWait(body.email) ?? hub.clientThrottle.secondsToWait(client)
+                ?? hub.limiter.take("sign-in:" + SignInThrottle.key(body.email)) {
                 var problem = HubProblem(.tooManyRequests, "Too many sign-in attempts", detail: "Retry after \(wait) s.")
                 problem.retryAfterSeconds = wait
                 throw problem
@@ -24,8 +27,11 @@ struct AuthController {
             let valid = try await hub.hashing.run { PasswordHasher.verify(password, against: stored) }
             guard valid, let account else {
                 hub.signInThrottle.failed(body.email)
+                hub.clientThrottle.failed(client)
                 hub.metrics.signInRefused()
-                hub.logger.notice("sign-in refused", metadata: ["email": "\(Sanitized.text(body.email))", "known": "\(account != nil)"])
+                hub.logger.notice("sign-in refused", metadata: [
+                    "email": "\(Sanitized.text(body.email))", "known": "\(account != nil)", "client": "\(Sanitized.text(client))",
+                ])
                 throw HubProblem(.unauthorized, "Wrong e-mail or password")
             }
             hub.signInThrottle.succeeded(body.email)
