@@ -32,6 +32,8 @@ public struct HubServerConfiguration: Sendable {
     /// A connection with nothing to answer that sends nothing for this long is closed: no
     /// request, or one sent halfway. A request being answered (a held long-poll) is not idle.
     public var idleTimeoutSeconds: Int64
+    /// How long a session lasts at most, however often it is refreshed (stations warn 12 h before).
+    public var sessionLifetimeSeconds: Int64
     /// Wrong passwords from one client address (any accounts) before its sign-ins must wait (0: never).
     public var signInClientFreeFailures: Int
     /// Proxies whose `X-Forwarded-For` is believed (``ClientAddress``); empty: the header is ignored.
@@ -50,7 +52,8 @@ public struct HubServerConfiguration: Sendable {
         maximumHeldRequests: Int = HubServerConfiguration.defaultMaximumHeldRequests, followChangeReports: Bool = true,
         signInFreeFailures: Int = SignInThrottle.Limits().freeFailures, signInFirstWaitSeconds: Int = 1,
         idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds,
-        signInClientFreeFailures: Int = HubServerConfiguration.defaultSignInClientFreeFailures, trustedProxies: Set<String> = []
+        signInClientFreeFailures: Int = HubServerConfiguration.defaultSignInClientFreeFailures, trustedProxies: Set<String> = [],
+        sessionLifetimeSeconds: Int64 = NewSession.defaultLifetimeMilliseconds / 1000
     ) {
         self.host = host
         self.port = port
@@ -65,6 +68,7 @@ public struct HubServerConfiguration: Sendable {
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.signInClientFreeFailures = signInClientFreeFailures
         self.trustedProxies = trustedProxies
+        self.sessionLifetimeSeconds = sessionLifetimeSeconds
     }
 }
 
@@ -158,11 +162,13 @@ public struct HubRoutes: Sendable {
         return try StrictJSON.decode(T.self, from: Data(buffer.readableBytesView))
     }
 
-    func newTokens(now: Timestamp) -> (access: String, refresh: String, hashes: NewTokens) {
+    /// A fresh token pair; neither outlives `sessionEnds` (the session's absolute end).
+    func newTokens(now: Timestamp, sessionEnds: Timestamp? = nil) -> (access: String, refresh: String, hashes: NewTokens) {
         let access = Tokens.token(), refresh = Tokens.token()
+        let end = sessionEnds ?? Timestamp(milliseconds: .max)
         return (access, refresh, NewTokens(
-            accessHash: Tokens.hash(access), accessExpires: now.adding(milliseconds: Self.milliseconds(seconds: configuration.accessTokenSeconds)),
-            refreshHash: Tokens.hash(refresh), refreshExpires: now.adding(milliseconds: Self.milliseconds(seconds: configuration.refreshTokenSeconds))))
+            accessHash: Tokens.hash(access), accessExpires: min(now.adding(milliseconds: Self.milliseconds(seconds: configuration.accessTokenSeconds)), end),
+            refreshHash: Tokens.hash(refresh), refreshExpires: min(now.adding(milliseconds: Self.milliseconds(seconds: configuration.refreshTokenSeconds)), end)))
     }
 
     /// Seconds of a setting in milliseconds, saturating: no configured lifetime may trap a request.

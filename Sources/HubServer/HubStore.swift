@@ -43,12 +43,17 @@ public struct NewSession: Sendable {
     public var staffID: String
     public var tokens: NewTokens
     public var createdAt: Timestamp
+    /// When the session ends whatever is refreshed (``HubServerConfiguration/sessionLifetimeSeconds``).
+    public var endsAt: Timestamp
 
-    public init(id: String, staffID: String, tokens: NewTokens, createdAt: Timestamp) {
+    public static let defaultLifetimeMilliseconds: Int64 = 7 * 86_400_000
+
+    public init(id: String, staffID: String, tokens: NewTokens, createdAt: Timestamp, endsAt: Timestamp? = nil) {
         self.id = id
         self.staffID = staffID
         self.tokens = tokens
         self.createdAt = createdAt
+        self.endsAt = endsAt ?? createdAt.adding(milliseconds: Self.defaultLifetimeMilliseconds)
     }
 }
 
@@ -75,6 +80,8 @@ public struct AuthenticatedSession: Sendable, Hashable {
     /// none, or another session took the registration over).
     public var deviceID: String?
     public var stationName: String?
+    /// When the session ends at the latest, refreshed or not.
+    public var endsAt: Timestamp?
 }
 
 /// One row of `checkin-hub tokens list`.

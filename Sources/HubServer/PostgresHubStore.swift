@@ -274,9 +274,10 @@ public final class PostgresHubStore: HubStore {
 
     public func createSession(_ session: NewSession) async throws {
         try await client.query("""
-            INSERT INTO sessions (id, staff_id, access_hash, access_expires, refresh_hash, refresh_expires, created_at, last_used_at)
+            INSERT INTO sessions (id, staff_id, access_hash, access_expires, refresh_hash, refresh_expires, created_at, last_used_at, ends_at)
             VALUES (\(session.id), \(session.staffID), \(session.tokens.accessHash), \(session.tokens.accessExpires.milliseconds),
-                    \(session.tokens.refreshHash), \(session.tokens.refreshExpires.milliseconds), \(session.createdAt.milliseconds), \(session.createdAt.milliseconds))
+                    \(session.tokens.refreshHash), \(session.tokens.refreshExpires.milliseconds), \(session.createdAt.milliseconds),
+                    \(session.createdAt.milliseconds), \(session.endsAt.milliseconds))
             """, logger: logger)
     }
 
@@ -286,12 +287,13 @@ public final class PostgresHubStore: HubStore {
             staff: StaffInfo(
                 id: try row["staff_id"].decode(String.self), email: try row["email"].decode(String.self), name: try row["name"].decode(String.self),
                 role: StaffRole(rawValue: try row["role"].decode(String.self)) ?? .staff),
-            deviceID: try row["device_id"].decode(String?.self), stationName: try row["station_name"].decode(String?.self))
+            deviceID: try row["device_id"].decode(String?.self), stationName: try row["station_name"].decode(String?.self),
+            endsAt: try row["ends_at"].decode(Int64?.self).map(Timestamp.init(milliseconds:)))
     }
 
     /// A session speaks for a device only while it holds that device's station registration.
     private static let sessionSelect = """
-        SELECT s.id AS session_id, d.device_id, d.name AS station_name, st.id AS staff_id, st.email, st.name, st.role
+        SELECT s.id AS session_id, s.ends_at, d.device_id, d.name AS station_name, st.id AS staff_id, st.email, st.name, st.role
         FROM sessions s JOIN staff st ON st.id = s.staff_id AND st.disabled_at IS NULL AND st.removed_at IS NULL
         LEFT JOIN stations d ON d.device_id = s.device_id AND d.session_id = s.id
         """
@@ -301,7 +303,8 @@ public final class PostgresHubStore: HubStore {
         binds.append(accessHash)
         binds.append(now.milliseconds)
         return try await rows(PostgresQuery(
-            unsafeSQL: Self.sessionSelect + " WHERE s.access_hash = $1 AND s.revoked_at IS NULL AND s.access_expires > $2", binds: binds)
+            unsafeSQL: Self.sessionSelect + " WHERE s.access_hash = $1 AND s.revoked_at IS NULL AND s.access_expires > $2 AND (s.ends_at IS NULL OR s.ends_at > $2)",
+            binds: binds)
         ).first.map(Self.authenticated)
     }
 
@@ -311,6 +314,7 @@ public final class PostgresHubStore: HubStore {
             guard let row = try await rows("""
                 SELECT id, refresh_hash = \(refreshHash) AS is_current, rotated_at, refresh_expires FROM sessions
                 WHERE (refresh_hash = \(refreshHash) OR previous_refresh_hash = \(refreshHash)) AND revoked_at IS NULL
+                    AND (ends_at IS NULL OR ends_at > \(now.milliseconds))
                 FOR UPDATE
                 """, on: connection).first
             else { return nil }

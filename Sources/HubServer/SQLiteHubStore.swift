@@ -208,18 +208,18 @@ public final class SQLiteHubStore: HubStore {
         try await pool.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO sessions (id, staff_id, access_hash, access_expires, refresh_hash, refresh_expires, created_at, last_used_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO sessions (id, staff_id, access_hash, access_expires, refresh_hash, refresh_expires, created_at, last_used_at, ends_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [session.id, session.staffID, session.tokens.accessHash, session.tokens.accessExpires.milliseconds,
                             session.tokens.refreshHash, session.tokens.refreshExpires.milliseconds, session.createdAt.milliseconds,
-                            session.createdAt.milliseconds])
+                            session.createdAt.milliseconds, session.endsAt.milliseconds])
         }
     }
 
     /// A session speaks for a device only while it holds that device's station registration.
     private static let sessionSelect = """
-        SELECT s.id AS session_id, d.device_id, d.name AS station_name, st.id AS staff_id, st.email, st.name, st.role
+        SELECT s.id AS session_id, s.ends_at, d.device_id, d.name AS station_name, st.id AS staff_id, st.email, st.name, st.role
         FROM sessions s JOIN staff st ON st.id = s.staff_id AND st.disabled_at IS NULL AND st.removed_at IS NULL
         LEFT JOIN stations d ON d.device_id = s.device_id AND d.session_id = s.id
         """
@@ -228,14 +228,14 @@ public final class SQLiteHubStore: HubStore {
         AuthenticatedSession(
             sessionID: row["session_id"],
             staff: StaffInfo(id: row["staff_id"], email: row["email"], name: row["name"], role: StaffRole(rawValue: row["role"]) ?? .staff),
-            deviceID: row["device_id"], stationName: row["station_name"])
+            deviceID: row["device_id"], stationName: row["station_name"], endsAt: (row["ends_at"] as Int64?).map(Timestamp.init(milliseconds:)))
     }
 
     public func session(accessHash: String, now: Timestamp) async throws -> AuthenticatedSession? {
         try await pool.read { db in
             try Row.fetchOne(
-                db, sql: Self.sessionSelect + " WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.access_expires > ?",
-                arguments: [accessHash, now.milliseconds]
+                db, sql: Self.sessionSelect + " WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.access_expires > ? AND (s.ends_at IS NULL OR s.ends_at > ?)",
+                arguments: [accessHash, now.milliseconds, now.milliseconds]
             ).map(Self.authenticated)
         }
     }
@@ -245,9 +245,9 @@ public final class SQLiteHubStore: HubStore {
             guard let row = try Row.fetchOne(
                 db, sql: """
                     SELECT id, refresh_hash = ? AS is_current, rotated_at, refresh_expires FROM sessions
-                    WHERE (refresh_hash = ? OR previous_refresh_hash = ?) AND revoked_at IS NULL
+                    WHERE (refresh_hash = ? OR previous_refresh_hash = ?) AND revoked_at IS NULL AND (ends_at IS NULL OR ends_at > ?)
                     """,
-                arguments: [refreshHash, refreshHash, refreshHash])
+                arguments: [refreshHash, refreshHash, refreshHash, now.milliseconds])
             else { return nil }
             let id: String = row["id"]
             let verdict = RefreshRotation.verdict(

@@ -80,7 +80,8 @@ public actor SyncEngine {
     public func status() -> SyncStatus {
         let status = try? database.status(consumeNotice: false)
         return SyncStatus(state: monitor.state, pending: status?.pending ?? 0, rejected: status?.rejected ?? 0,
-                          lastPull: status?.lastPull, lastPush: status?.lastPush, lastError: lastError)
+                          lastPull: status?.lastPull, lastPush: status?.lastPush, lastError: lastError,
+                          sessionEndsAt: session.flatMap { $0.signedOut ? nil : $0.refreshExpiresAt })
     }
 
     /// The session, if signed in (tests, the console's "signed in as").

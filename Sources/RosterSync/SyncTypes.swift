@@ -39,6 +39,8 @@ public struct SyncStatus: Sendable, Equatable {
     public var lastPush: String?
     /// The last failure, for the operator (sanitized).
     public var lastError: String?
+    /// When the hub ends this station's sign-in at the latest, however often it refreshes.
+    public var sessionEndsAt: Timestamp?
 }
 
 /// Progress of one sync, for a progress bar or JSON lines.

@@ -33,6 +33,8 @@ struct Serve: AsyncParsableCommand {
     var signInClientFreeFailures = HubServerConfiguration.defaultSignInClientFreeFailures
     @Option(help: "Address of a reverse proxy whose X-Forwarded-For is believed for the client's address; repeat for several. Without it the header is ignored.")
     var trustedProxy: [String] = []
+    @Option(help: "Seconds a session lasts at most, however often it is refreshed (default 7 days); stations warn 12 h before it ends.")
+    var sessionLifetimeSeconds: Int64 = NewSession.defaultLifetimeMilliseconds / 1_000
     @Flag(help: "Learn of changes by polling each followed event once a second instead of PostgreSQL LISTEN/NOTIFY (for a pooler that cannot LISTEN).")
     var pollChanges = false
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
@@ -44,6 +46,7 @@ struct Serve: AsyncParsableCommand {
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or a positive number.") }
         guard (1...3_600).contains(idleTimeoutSeconds) else { throw ValidationError("--idle-timeout-seconds must be 1 to 3600.") }
         guard (1...300).contains(signInFirstWaitSeconds) else { throw ValidationError("--sign-in-first-wait-seconds must be 1 to 300.") }
+        guard (10...31_536_000).contains(sessionLifetimeSeconds) else { throw ValidationError("--session-lifetime-seconds must be 10 to 31536000 (a year).") }
         guard (0...10_000).contains(signInClientFreeFailures) else { throw ValidationError("--sign-in-client-free-failures must be 0 (never wait) to 10000.") }
         guard (0...1_000).contains(signInFreeFailures) else { throw ValidationError("--sign-in-free-failures must be 0 (never wait) to 1000.") }
         guard (0...100_000).contains(maxHeldRequests) else { throw ValidationError("--max-held-requests must be 0 (never hold) to 100000.") }
@@ -66,7 +69,8 @@ struct Serve: AsyncParsableCommand {
                 host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit,
                 refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges,
                 signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds,
-                signInClientFreeFailures: signInClientFreeFailures, trustedProxies: Set(trustedProxy)),
+                signInClientFreeFailures: signInClientFreeFailures, trustedProxies: Set(trustedProxy),
+                sessionLifetimeSeconds: sessionLifetimeSeconds),
             logger: logger)
         let host = self.host
         let app = routes.application { port in

@@ -99,4 +99,23 @@ import Testing
         #expect(try await store.events(visibleTo: StaffInfo(id: "s-new", email: "alex@x.org", name: "Alex B", role: .staff)).isEmpty)
         await store.close()
     }
+
+    @Test(arguments: StoreContractTests.kinds) func aSessionEndsAtItsAbsoluteEndHoweverItIsRefreshed(kind: String) async throws {
+        let (store, directory) = try await Self.prepared(kind)
+        defer { directory.remove() }
+        let start = Timestamp.now()
+        let tokens = NewTokens(accessHash: "a1", accessExpires: start.adding(milliseconds: 3_600_000), refreshHash: "r1",
+                               refreshExpires: start.adding(milliseconds: 86_400_000))
+        try await store.createSession(NewSession(id: "short", staffID: Self.alex.id, tokens: tokens, createdAt: start, endsAt: start.adding(milliseconds: 60_000)))
+        #expect(try await store.session(accessHash: "a1", now: start)?.endsAt == start.adding(milliseconds: 60_000))
+        let next = NewTokens(accessHash: "a2", accessExpires: start.adding(milliseconds: 3_600_000), refreshHash: "r2",
+                             refreshExpires: start.adding(milliseconds: 86_400_000))
+        #expect(try await store.rotate(refreshHash: "r1", to: next, now: start.adding(milliseconds: 30_000), graceMilliseconds: 0) != nil)
+        let late = start.adding(milliseconds: 60_001)
+        #expect(try await store.session(accessHash: "a2", now: late) == nil, "the access token has an hour left, the session does not")
+        let after = NewTokens(accessHash: "a3", accessExpires: late.adding(milliseconds: 3_600_000), refreshHash: "r3",
+                              refreshExpires: late.adding(milliseconds: 86_400_000))
+        #expect(try await store.rotate(refreshHash: "r2", to: after, now: late, graceMilliseconds: 0) == nil)
+        await store.close()
+    }
 }

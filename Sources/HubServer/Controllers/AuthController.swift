@@ -41,8 +41,9 @@ struct AuthController {
                 hub.logger.info("password hash upgraded", metadata: ["staff": "\(account.info.id)", "rounds": "\(PasswordHasher.rounds)"])
             }
             let now = Timestamp.now()
-            let tokens = hub.newTokens(now: now)
-            let session = NewSession(id: Tokens.identifier("ses"), staffID: account.info.id, tokens: tokens.hashes, createdAt: now)
+            let ends = now.adding(milliseconds: HubRoutes.milliseconds(seconds: hub.configuration.sessionLifetimeSeconds))
+            let tokens = hub.newTokens(now: now, sessionEnds: ends)
+            let session = NewSession(id: Tokens.identifier("ses"), staffID: account.info.id, tokens: tokens.hashes, createdAt: now, endsAt: ends)
             try await sessions.createSession(session)
             hub.logger.info("signed in", metadata: ["session": "\(session.id)", "role": "\(account.info.role.rawValue)"])
             return try hub.json(TokenPair(
@@ -59,9 +60,11 @@ struct AuthController {
             else {
                 throw HubProblem(.unauthorized, "Refresh token not valid", detail: "It was used, revoked or expired; sign in again.")
             }
+            // The pair never outlives the session: the station sees when it must sign in again.
+            let end = session.endsAt ?? Timestamp(milliseconds: .max)
             return try hub.json(TokenPair(
-                accessToken: tokens.access, accessExpiresAt: tokens.hashes.accessExpires, refreshToken: tokens.refresh,
-                refreshExpiresAt: tokens.hashes.refreshExpires, sessionID: session.sessionID, staff: session.staff, deviceID: session.deviceID))
+                accessToken: tokens.access, accessExpiresAt: min(tokens.hashes.accessExpires, end), refreshToken: tokens.refresh,
+                refreshExpiresAt: min(tokens.hashes.refreshExpires, end), sessionID: session.sessionID, staff: session.staff, deviceID: session.deviceID))
         })
     }
 

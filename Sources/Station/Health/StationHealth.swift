@@ -1,5 +1,7 @@
 import CheckInCore
+import Foundation
 import KioskStore
+import OperatorConsole
 
 /// Every part of the station the staff depend on, as typed states: the console's status and
 /// fault lines, the headless `health` event and `kiosk status --json` (while the station runs)
@@ -11,15 +13,17 @@ public struct StationHealth: Sendable, Equatable {
     public var storage: StorageHealth
     public var clock: ClockState
     public var scanner: ScannerHealth
+    public var session: SessionHealth
 
     public init(printer: PrinterCondition = .off, camera: CameraHealth = .off, hub: HubHealth = .none,
-                storage: StorageHealth = .ok, clock: ClockState = .plausible, scanner: ScannerHealth = .off) {
+                storage: StorageHealth = .ok, clock: ClockState = .plausible, scanner: ScannerHealth = .off, session: SessionHealth = .none) {
         self.printer = printer
         self.camera = camera
         self.hub = hub
         self.storage = storage
         self.clock = clock
         self.scanner = scanner
+        self.session = session
     }
 
     /// The same health with the print queue's counts left out.
@@ -85,6 +89,16 @@ public struct StationHealth: Sendable, Equatable {
         }
     }
 
+    public var sessionPart: Part {
+        switch session {
+        case .none: Part(state: "none", words: "no sign-in end", fix: nil, isFault: false)
+        case .lasting(let until): Part(state: "ok", words: "signed in until \(until.iso8601)", fix: nil, isFault: false)
+        case .endingSoon(let at):
+            Part(state: "ending_soon", words: "Sign-in ends at \(ResultPanel.clock(at, timeZone: .current))",
+                 fix: "Sign in again (kiosk signin) before then; check-ins are kept either way.", isFault: true)
+        }
+    }
+
     public var clockPart: Part {
         switch clock {
         case .plausible: Part(state: "ok", words: "clock ok", fix: nil, isFault: false)
@@ -94,9 +108,10 @@ public struct StationHealth: Sendable, Equatable {
     }
 
     /// The most urgent fault, with its fix, for the console's fault line: storage stops the
-    /// door, then the printer, camera and scanner slow it, then the session and the clock.
+    /// door, then the printer, camera and scanner slow it, then the session and the clock, then a
+    /// sign-in about to end.
     public var mostUrgent: Part? {
-        [storagePart, printerPart, cameraPart, scannerPart, hubPart, clockPart].first(where: \.isFault)
+        [storagePart, printerPart, cameraPart, scannerPart, hubPart, clockPart, sessionPart].first(where: \.isFault)
     }
 
     /// The `health` object of the headless event and of `kiosk status --json`.
@@ -111,6 +126,6 @@ public struct StationHealth: Sendable, Equatable {
             printerJSON = .object(members)
         }
         return ["printer": printerJSON, "camera": object(cameraPart), "hub": object(hubPart), "storage": object(storagePart),
-                "clock": object(clockPart), "scanner": object(scannerPart)]
+                "clock": object(clockPart), "scanner": object(scannerPart), "session": object(sessionPart)]
     }
 }

@@ -1,3 +1,4 @@
+import CheckInCore
 import Foundation
 import KioskStore
 import ServiceLifecycle
@@ -13,7 +14,11 @@ struct HealthService: Service {
     func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let clock = (try? database.clockState()) ?? .plausible
-            runtime.updateHealth { $0.clock = clock }
+            runtime.updateHealth {
+                $0.clock = clock
+                // The 12-hour warning comes with time, not with a change of the session.
+                $0.session = SessionHealth.judge(endsAt: $0.session.endsAt, now: .now())
+            }
             runtime.writeHealthFile()
             await runtime.publishSyncState()
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }

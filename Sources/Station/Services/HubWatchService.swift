@@ -1,3 +1,4 @@
+import CheckInCore
 import RosterSync
 import ServiceLifecycle
 
@@ -9,9 +10,15 @@ struct HubWatchService: Service {
 
     func run() async throws {
         let initial = await engine.status()
-        runtime.updateHealth { $0.hub = HubHealth(initial) }
+        runtime.updateHealth {
+            $0.hub = HubHealth(initial)
+            $0.session = SessionHealth.judge(endsAt: initial.sessionEndsAt, now: .now())
+        }
         for await status in engine.statusUpdates.cancelOnGracefulShutdown() {
-            runtime.updateHealth { $0.hub = HubHealth(status) }
+            runtime.updateHealth {
+                $0.hub = HubHealth(status)
+                $0.session = SessionHealth.judge(endsAt: status.sessionEndsAt, now: .now())
+            }
             await runtime.publishSyncState()
         }
         try? await gracefulShutdown()
