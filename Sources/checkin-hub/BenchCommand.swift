@@ -10,8 +10,8 @@ import RosterCSV
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark a hub (see README): ingest (default) or propagation.",
-        subcommands: [IngestBench.self, PropagationBench.self],
+        abstract: "Benchmark a hub (see README): ingest (default), propagation or security.",
+        subcommands: [IngestBench.self, PropagationBench.self, SecurityBench.self],
         defaultSubcommand: IngestBench.self)
 }
 
