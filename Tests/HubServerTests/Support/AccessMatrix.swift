@@ -91,6 +91,15 @@ struct AccessMatrix {
             let want = person.role == .organizer ? ["ev1", "ev2"] : person.events
             if listed != want { mismatches.append("events listed for \(person.caller): \(listed), expected \(want)") }
         }
+        // Last, since it ends the sessions: sign-out, for any signed-in caller.
+        for caller in Caller.allCases {
+            let (status, _) = try await send("POST", HubPaths.signOut, tokens[caller], nil)
+            let want = caller == .anonymous ? 401 : 204
+            if status != want { mismatches.append("POST \(HubPaths.signOut) as \(caller): \(status), expected \(want)") }
+            if caller != .anonymous, try await send("GET", HubPaths.events, tokens[caller], nil).status != 401 {
+                mismatches.append("\(caller)'s token still works after sign-out")
+            }
+        }
         return mismatches
     }
 }
