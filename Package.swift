@@ -149,6 +149,8 @@ targets += [
             "RosterCSV",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
+            // The request and response parts a connection handler sees (HeaderTimeoutHandler).
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -185,6 +187,7 @@ dependencies += [
     // `traits: []`: no swift-configuration, no full-Foundation extras; keeps the build lean.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     // Already pulled in by postgres-nio; named here because HubServer imports Crypto directly.
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3" ..< "5.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),

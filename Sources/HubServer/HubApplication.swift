@@ -32,6 +32,9 @@ public struct HubServerConfiguration: Sendable {
     /// A connection with nothing to answer that sends nothing for this long is closed: no
     /// request, or one sent halfway. A request being answered (a held long-poll) is not idle.
     public var idleTimeoutSeconds: Int64
+    /// A request head must arrive complete this long after the connection opens or the previous
+    /// answer ends (``HeaderTimeoutHandler``); the idle timeout alone lets it trickle for ever.
+    public var headerTimeoutSeconds: Int64
     /// How long a session lasts at most, however often it is refreshed (stations warn 12 h before).
     public var sessionLifetimeSeconds: Int64
     /// Wrong passwords from one client address (any accounts) before its sign-ins must wait (0: never).
@@ -53,7 +56,8 @@ public struct HubServerConfiguration: Sendable {
         signInFreeFailures: Int = SignInThrottle.Limits().freeFailures, signInFirstWaitSeconds: Int = 1,
         idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds,
         signInClientFreeFailures: Int = HubServerConfiguration.defaultSignInClientFreeFailures, trustedProxies: Set<String> = [],
-        sessionLifetimeSeconds: Int64 = NewSession.defaultLifetimeMilliseconds / 1000
+        sessionLifetimeSeconds: Int64 = NewSession.defaultLifetimeMilliseconds / 1000,
+        headerTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds
     ) {
         self.host = host
         self.port = port
@@ -69,6 +73,7 @@ public struct HubServerConfiguration: Sendable {
         self.signInClientFreeFailures = signInClientFreeFailures
         self.trustedProxies = trustedProxies
         self.sessionLifetimeSeconds = sessionLifetimeSeconds
+        self.headerTimeoutSeconds = headerTimeoutSeconds
     }
 }
 
@@ -108,11 +113,18 @@ public struct HubRoutes: Sendable {
         add(to: router)
         return Application(
             router: router,
-            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
+            server: .http1(configuration: http1Configuration),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "checkin-hub"),
             services: [feed],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
+    }
+
+    /// Idle and header timeouts on every connection.
+    var http1Configuration: HTTP1Channel.Configuration {
+        let headerTimeout = TimeAmount.seconds(configuration.headerTimeoutSeconds)
+        return HTTP1Channel.Configuration(
+            additionalChannelHandlers: [HeaderTimeoutHandler(timeout: headerTimeout)], idleTimeout: .seconds(configuration.idleTimeoutSeconds))
     }
 
     typealias Handler = @Sendable (Request, HubRequestContext) async throws -> Response

@@ -29,6 +29,8 @@ struct Serve: AsyncParsableCommand {
     var signInFirstWaitSeconds = 1
     @Option(help: "Seconds a connection may send nothing while it has nothing being answered (no request, or half a request) before it is closed.")
     var idleTimeoutSeconds = HubServerConfiguration.defaultIdleTimeoutSeconds
+    @Option(help: "Seconds a request's head (its line and headers) may take to arrive, from the connection's start or the previous answer's end.")
+    var headerTimeoutSeconds = HubServerConfiguration.defaultIdleTimeoutSeconds
     @Option(help: "Wrong passwords from one client address, on any accounts, before its sign-ins must wait (as for one account); 0: never.")
     var signInClientFreeFailures = HubServerConfiguration.defaultSignInClientFreeFailures
     @Option(help: "Address of a reverse proxy whose X-Forwarded-For is believed for the client's address; repeat for several. Without it the header is ignored.")
@@ -44,6 +46,7 @@ struct Serve: AsyncParsableCommand {
         guard (1...31_536_000).contains(accessTokenSeconds) else { throw ValidationError("--access-token-seconds must be 1 to 31536000 (a year).") }
         guard (0...3_600).contains(refreshGraceSeconds) else { throw ValidationError("--refresh-grace-seconds must be 0 to 3600.") }
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or a positive number.") }
+        guard (1...3_600).contains(headerTimeoutSeconds) else { throw ValidationError("--header-timeout-seconds must be 1 to 3600.") }
         guard (1...3_600).contains(idleTimeoutSeconds) else { throw ValidationError("--idle-timeout-seconds must be 1 to 3600.") }
         guard (1...300).contains(signInFirstWaitSeconds) else { throw ValidationError("--sign-in-first-wait-seconds must be 1 to 300.") }
         guard (10...31_536_000).contains(sessionLifetimeSeconds) else { throw ValidationError("--session-lifetime-seconds must be 10 to 31536000 (a year).") }
@@ -70,7 +73,7 @@ struct Serve: AsyncParsableCommand {
                 refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges,
                 signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds,
                 signInClientFreeFailures: signInClientFreeFailures, trustedProxies: Set(trustedProxy),
-                sessionLifetimeSeconds: sessionLifetimeSeconds),
+                sessionLifetimeSeconds: sessionLifetimeSeconds, headerTimeoutSeconds: headerTimeoutSeconds),
             logger: logger)
         let host = self.host
         let app = routes.application { port in

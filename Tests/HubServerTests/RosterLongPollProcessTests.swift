@@ -152,6 +152,32 @@ import Testing
         return recv(socket, &byte, 1, 0) <= 0
     }
 
+    @Test(.timeLimit(.minutes(3))) func aRequestHeadTrickledLineByLineIsCutAtTheHeaderTimeoutAndAHeldLongPollIsNot() async throws {
+        let directory = TemporaryDirectory("hub-poll")
+        defer { directory.remove() }
+        // Idle timeout far away: every trickled line would reset it.
+        let server = try HubProcess(db: try HubProcessTests().prepare(sqliteIn: directory),
+                                    arguments: ["--idle-timeout-seconds", "60", "--header-timeout-seconds", "3"])
+        defer { server.stop() }
+        let alex = try await signIn(server, "alex@x.org", "staff-pass-1")
+        let cursor = try await tail(alex)
+        let held = holding(alex, cursor: cursor, wait: 6)
+        let socket = try Self.connection(to: server.port, sending: "GET /v1/health HTTP/1.1\r\nHost: hub\r\n")
+        defer { close(socket) }
+        let start = ContinuousClock.now
+        var closed = false
+        for line in 0..<20 where !closed {
+            _ = "X-Slow-\(line): 1\r\n".withCString { Glibc.send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            closed = Self.closedByTheHub(socket, within: 1)
+        }
+        let elapsed = ContinuousClock.now - start
+        #expect(closed, "a head trickled for 20 s is still being read")
+        #expect(elapsed < .seconds(6), "closed after \(elapsed)")
+        let answer = try await held.value
+        #expect(answer.status == 200, "a held long-poll waits on its answer, not on a header: never cut")
+        #expect(server.isRunning)
+    }
+
     @Test(.timeLimit(.minutes(3))) func silentAndHalfSentConnectionsAreClosedWhileAHeldLongPollIsAnswered() async throws {
         let directory = TemporaryDirectory("hub-poll")
         defer { directory.remove() }
