@@ -21,6 +21,26 @@ struct KioskCommandLineTests {
         return (directory, csv)
     }
 
+    @Test func searchFindsGuestsLikeTheConsoleWithoutAccentsOrCaseAndSaysWhoIsIn() throws {
+        let (directory, csv) = try station()
+        defer { directory.remove() }
+        let data = directory.appending("data").path
+        #expect(try run(kiosk, ["import", csv.path, "--data-dir", data]).status == 0)
+        #expect(try run(kiosk, ["checkin", "ABC2", "--data-dir", data]).status == 0)
+        let found = try run(kiosk, ["search", "odegard", "--data-dir", data, "--json"])
+        #expect(found.status == 0)
+        let results = try #require(try found.json()["results"] as? [[String: Any]])
+        #expect(results.count == 1)
+        #expect(results.first?["name"] as? String == "Ødegård Ås")
+        #expect(results.first?["code"] as? String == "ABC2")
+        #expect(results.first?["access_type"] as? String == "General")
+        #expect(results.first?["checked_in"] as? Bool == true)
+        #expect(try run(kiosk, ["search", "MULL", "--data-dir", data]).stdout.contains("José Müller"))
+        let none = try run(kiosk, ["search", "nobody", "--data-dir", data, "--json"])
+        #expect(none.status == 1)
+        #expect((try none.json()["results"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("migrate on an empty data dir reports the number of migration files as schema version")
     func migrateEmpty() throws {
         let (directory, _) = try station()
