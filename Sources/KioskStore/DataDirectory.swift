@@ -27,4 +27,17 @@ public enum DataDirectory {
         let owner = getpwuid(info.st_uid).map { String(cString: $0.pointee.pw_name) } ?? "uid \(info.st_uid)"
         throw .notOwner(path: url.path, owner: owner)
     }
+
+    /// Guest data is for the station's user alone, whatever the umask: the directory 0700, every
+    /// file and folder already in it 0600 / 0700 (an older version, or a umask of 022, left them
+    /// readable by everyone). SQLite gives its journal files the database file's mode.
+    public static func restrictAccess(to url: URL) {
+        chmod(url.path, 0o700)
+        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else { return }
+        for case let item as URL in walker {
+            let values = try? item.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+            if values?.isSymbolicLink == true { continue }
+            chmod(item.path, values?.isDirectory == true ? 0o700 : 0o600)
+        }
+    }
 }

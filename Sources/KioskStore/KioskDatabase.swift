@@ -51,8 +51,11 @@ public final class KioskDatabase: Sendable {
             throw .dataDirectoryUnusable(path: dataDirectory.path, reason: (error as NSError).localizedDescription)
         }
         try DataDirectory.requireOwnership(of: dataDirectory)
+        DataDirectory.restrictAccess(to: dataDirectory)
         do {
             let writer = try DatabasePool(path: databaseURL(in: dataDirectory).path, configuration: configuration())
+            // A new database file gets the umask's mode: narrowed before its journals exist.
+            chmod(databaseURL(in: dataDirectory).path, 0o600)
             let migrator = Migrator(migrations: migrations, backupsDirectory: dataDirectory.appendingPathComponent("backups"), logger: logger)
             let (storage, applied) = try migrator.run(on: writer)
             let deviceID = try storage.isUsable ? ensureDeviceID(writer) : (try? readDeviceID(writer)) ?? "unknown"

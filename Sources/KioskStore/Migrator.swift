@@ -82,9 +82,25 @@ struct Migrator {
         try FileManager.default.createDirectory(at: backupsDirectory, withIntermediateDirectories: true)
         let stamp = Timestamp.now().iso8601.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
         let target = backupsDirectory.appendingPathComponent("kiosk-v\(version)-\(stamp).sqlite")
+        chmod(backupsDirectory.path, 0o700)
+        FileManager.default.createFile(atPath: target.path, contents: nil, attributes: [.posixPermissions: 0o600])
         let copy = try DatabaseQueue(path: target.path)
         try writer.backup(to: copy)
         try copy.close()
         logger.info("backed up the database before upgrading", metadata: ["path": "\(target.path)"])
+        pruneBackups()
+    }
+
+    /// Backups kept: the newest ``keptBackups``; older copies of guest data only add to what a lost box leaks.
+    static let keptBackups = 2
+
+    private func pruneBackups() {
+        let files = (try? FileManager.default.contentsOfDirectory(at: backupsDirectory, includingPropertiesForKeys: [.creationDateKey, .contentModificationDateKey])) ?? []
+        let backups = files.filter { $0.lastPathComponent.hasPrefix("kiosk-v") && $0.pathExtension == "sqlite" }
+        func date(_ url: URL) -> Date { (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast }
+        for old in backups.sorted(by: { date($0) > date($1) }).dropFirst(Self.keptBackups) {
+            try? FileManager.default.removeItem(at: old)
+            logger.info("removed an old backup", metadata: ["path": "\(old.path)"])
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Kiosk: AsyncParsableCommand {
@@ -8,6 +9,22 @@ struct Kiosk: AsyncParsableCommand {
         // Each area lists its commands in its own file (Commands+<Area>.swift).
         subcommands: foundationCommands + qrCommands + badgeCommands + syncCommands + stationCommands
     )
+
+    /// Guest data, tokens and badges are for the station's user alone, whatever umask the shell
+    /// or the unit gave: everything this process creates is 0600 (folders 0700).
+    static func main() async {
+        umask(0o077)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     static var foundationCommands: [any ParsableCommand.Type] {
         [MigrateCommand.self, ImportCommand.self, CheckInCommand.self, SearchCommand.self, StatusCommand.self, BenchCommand.self]

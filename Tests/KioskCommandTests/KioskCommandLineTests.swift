@@ -41,6 +41,24 @@ struct KioskCommandLineTests {
         #expect((try none.json()["results"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func nothingInTheDataDirectoryIsReadableByOtherUsersWhateverTheUmask() throws {
+        let (directory, csv) = try station()
+        defer { directory.remove() }
+        let data = directory.appending("data")
+        // As an older version or a permissive shell left it: a folder and a file readable by all.
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        FileManager.default.createFile(atPath: data.appendingPathComponent("notes.txt").path, contents: Data("x".utf8), attributes: [.posixPermissions: 0o644])
+        let imported = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "umask 022 && exec \"$0\" import \"$1\" --data-dir \"$2\"", kiosk.path, csv.path, data.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try run(kiosk, ["checkin", "ABC1", "--data-dir", data.path]).status == 0)
+        let everything = [data.path] + (FileManager.default.subpaths(atPath: data.path) ?? []).map { data.appendingPathComponent($0).path }
+        #expect(everything.count >= 3)
+        for path in everything {
+            let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int ?? 0o777) & 0o077
+            #expect(mode == 0, "\(path) is open to others: \(String(mode, radix: 8))")
+        }
+    }
+
     @Test("migrate on an empty data dir reports the number of migration files as schema version")
     func migrateEmpty() throws {
         let (directory, _) = try station()

@@ -66,6 +66,32 @@ struct MigrationTests {
         #expect(try database.status().storage == .ready, "the update is reported once")
     }
 
+    @Test func onlyTheTwoNewestBackupsAreKeptAndNoneIsReadableByOthers() throws {
+        let directory = try StoreFixtures.dataDirectory(version: 1)
+        defer { directory.remove() }
+        let backups = directory.appending("backups")
+        try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
+        // Three copies left by earlier upgrades, oldest first, readable by everyone as before.
+        for (index, name) in ["kiosk-v0-20250101T000000.000Z.sqlite", "kiosk-v0-20250201T000000.000Z.sqlite", "kiosk-v0-20250301T000000.000Z.sqlite"].enumerated() {
+            let file = backups.appendingPathComponent(name)
+            FileManager.default.createFile(atPath: file.path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o644])
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_735_689_600 + Double(index) * 86_400)], ofItemAtPath: file.path)
+        }
+        _ = try KioskDatabase.open(dataDirectory: directory.url)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: backups.path).sorted()
+        #expect(kept.count == 2)
+        #expect(kept.contains("kiosk-v0-20250301T000000.000Z.sqlite"), "the newest earlier copy stays beside the new one")
+        #expect(kept.contains { $0.hasPrefix("kiosk-v1-") })
+        for name in kept {
+            let mode = try FileManager.default.attributesOfItem(atPath: backups.appendingPathComponent(name).path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(name): \(String(mode ?? 0, radix: 8))")
+        }
+        let folderMode = try FileManager.default.attributesOfItem(atPath: directory.url.path)[.posixPermissions] as? Int
+        #expect(folderMode == 0o700)
+        let databaseMode = try FileManager.default.attributesOfItem(atPath: directory.appending("kiosk.sqlite").path)[.posixPermissions] as? Int
+        #expect(databaseMode == 0o600)
+    }
+
     @Test("queued walk-ins and undos of the old hand-built payloads become typed changes for the event selected then")
     func outboxPayloadsBecomeTyped() async throws {
         let directory = TemporaryDirectory()
