@@ -48,6 +48,9 @@ case "$kind" in
 esac
 cupsaccept "$queue"
 cupsenable "$queue"
+# Badges carry guest names: CUPS keeps a printed job's document a day by default
+# (PreserveJobFiles 86400). Delete it once printed.
+cupsctl PreserveJobFiles=No || echo "could not set PreserveJobFiles=No; set it in /etc/cups/cupsd.conf" >&2
 echo "Queue $queue ready. Media:"
 lpoptions -p "$queue" -l | grep -E '^(PageSize|media)' || true
 echo "Test it: kiosk printers; kiosk badge CODE --printer $queue"
