@@ -149,6 +149,9 @@ targets += [
             "RosterCSV",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
+            // `checkin-hub serve --tls-cert --tls-key`: HTTPS through NIOSSL.
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -186,6 +189,8 @@ dependencies += [
     // Already pulled in by postgres-nio; named here because HubServer imports Crypto directly.
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3" ..< "5.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // NIOSSL: already pulled in by postgres-nio; named because the hub (and the station) import it.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
 ]
 kioskDependencies += [
 ]

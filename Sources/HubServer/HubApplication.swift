@@ -32,6 +32,9 @@ public struct HubServerConfiguration: Sendable {
     /// A connection with nothing to answer that sends nothing for this long is closed: no
     /// request, or one sent halfway. A request being answered (a held long-poll) is not idle.
     public var idleTimeoutSeconds: Int64
+    /// HTTPS with this certificate and key (``HubTLS/serverConfiguration(certificateFile:keyFile:)``);
+    /// nil serves plain HTTP (loopback, or behind a TLS proxy).
+    public var tls: HubTLSSettings?
 
     public static let defaultIdleTimeoutSeconds: Int64 = 30
 
@@ -43,7 +46,7 @@ public struct HubServerConfiguration: Sendable {
         rateLimitPerSecond: Double = 500, refreshGraceSeconds: Int64 = HubServerConfiguration.defaultRefreshGraceSeconds,
         maximumHeldRequests: Int = HubServerConfiguration.defaultMaximumHeldRequests, followChangeReports: Bool = true,
         signInFreeFailures: Int = SignInThrottle.Limits().freeFailures, signInFirstWaitSeconds: Int = 1,
-        idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds
+        idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds, tls: HubTLSSettings? = nil
     ) {
         self.host = host
         self.port = port
@@ -56,6 +59,7 @@ public struct HubServerConfiguration: Sendable {
         self.signInFreeFailures = signInFreeFailures
         self.signInFirstWaitSeconds = signInFirstWaitSeconds
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.tls = tls
     }
 }
 
@@ -83,12 +87,16 @@ public struct HubRoutes: Sendable {
     }
 
     /// Builds the application; `onRunning` gets the bound port (useful with port 0).
-    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// - Throws: when the TLS configuration cannot make a context (checked beforehand by ``HubTLS``).
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
         add(to: router)
+        // The idle timeout applies inside TLS as well: it is the HTTP channel's, which TLS wraps.
+        let http1 = HTTPServerBuilder.http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(configuration.idleTimeoutSeconds)))
+        let server = try configuration.tls.map { try $0.wrap(http1) } ?? http1
         return Application(
             router: router,
-            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "checkin-hub"),
             services: [feed],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

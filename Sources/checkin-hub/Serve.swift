@@ -29,6 +29,10 @@ struct Serve: AsyncParsableCommand {
     var signInFirstWaitSeconds = 1
     @Option(help: "Seconds a connection may send nothing while it has nothing being answered (no request, or half a request) before it is closed.")
     var idleTimeoutSeconds = HubServerConfiguration.defaultIdleTimeoutSeconds
+    @Option(name: .customLong("tls-cert"), help: "Serve HTTPS with this PEM certificate (leaf first, then intermediates); needs --tls-key.")
+    var tlsCert: String?
+    @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-cert.")
+    var tlsKey: String?
     @Flag(help: "Learn of changes by polling each followed event once a second instead of PostgreSQL LISTEN/NOTIFY (for a pooler that cannot LISTEN).")
     var pollChanges = false
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
@@ -42,11 +46,16 @@ struct Serve: AsyncParsableCommand {
         guard (1...300).contains(signInFirstWaitSeconds) else { throw ValidationError("--sign-in-first-wait-seconds must be 1 to 300.") }
         guard (0...1_000).contains(signInFreeFailures) else { throw ValidationError("--sign-in-free-failures must be 0 (never wait) to 1000.") }
         guard (0...100_000).contains(maxHeldRequests) else { throw ValidationError("--max-held-requests must be 0 (never hold) to 100000.") }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together: give both to serve HTTPS, or neither.") }
     }
 
     func run() async throws {
         var logger = Logger(label: "checkin-hub")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var tls: HubTLSSettings?
+        if let tlsCert, let tlsKey {
+            do { tls = try HubTLS.serverConfiguration(certificateFile: tlsCert, keyFile: tlsKey) } catch { throw ValidationError(error.description) }
+        }
         let store: any HubStore
         do {
             store = try HubDatabase.open(db, logger: logger)
@@ -60,10 +69,11 @@ struct Serve: AsyncParsableCommand {
             configuration: HubServerConfiguration(
                 host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit,
                 refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges,
-                signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds),
+                signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds, tls: tls),
             logger: logger)
         let host = self.host
-        let app = routes.application { port in
+        logger.info("serving", metadata: ["scheme": "\(tls == nil ? "http" : "https")"])
+        let app = try routes.application { port in
             FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
         }
         // Graceful shutdown on SIGTERM and SIGINT (ServiceLifecycle's defaults).
