@@ -198,13 +198,16 @@ kioskDependencies += [
 // MARK: - Station sync: sign-in, roster download, outbox push (issue 6)
 
 targets += [
-    // The hub client (Foundation's URLSession: no extra HTTP package) and the SyncEngine actor.
+    // The hub client and the SyncEngine actor. The client is AsyncHTTPClient rather than URLSession:
+    // on Linux URLSession cannot take per-session trust roots, and a station must trust a private CA.
     .target(
         name: "RosterSync",
         dependencies: [
             "CheckInCore",
             "KioskStore",
             "HubAPI",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]
@@ -223,6 +226,9 @@ targets += [
     ),
 ]
 dependencies += [
+    // AsyncHTTPClient: on top of what the hub already builds (NIO, NIOSSL), it adds NIOHTTP2,
+    // nio-extras (compression, SOCKS) and swift-algorithms.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
 ]
 kioskDependencies += [
     "RosterSync",

@@ -99,15 +99,14 @@ extension SyncEngine {
     func authorizedFollow<Answer: Sendable>(
         _ request: @Sendable (HubClient, String) async throws -> Answer
     ) async throws(SyncError) -> Answer {
-        guard let client else { throw .notSignedIn }
-        let follow = followClient(for: client.baseURL)
+        guard let client else { throw noClientReason }
+        let follow = try followClient(for: client.baseURL)
         return try await authorized(using: follow, request)
     }
 
-    func followClient(for url: URL) -> HubClient {
+    func followClient(for url: URL) throws(SyncError) -> HubClient {
         if let existing = follower, existing.baseURL == url { return existing }
-        let timeout = configuration.followWait + configuration.requestTimeout
-        let created = HubClient(baseURL: url, timeout: timeout, maximumAnswerBytes: configuration.maximumAnswerBytes)
+        let created = try makeClient(url, timeout: configuration.followWait + configuration.requestTimeout)
         follower = created
         return created
     }
