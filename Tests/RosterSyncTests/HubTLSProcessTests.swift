@@ -1,0 +1,123 @@
+import Foundation
+import KioskTestSupport
+import Testing
+
+/// A station process and a `checkin-hub serve --tls-cert --tls-key` process: HTTPS with a
+/// private CA (`--ca-file`), a refused certificate without it, and plain HTTP to another machine
+/// refused as a status state unless `--allow-insecure-http`.
+@Suite(.timeLimit(.minutes(5)), .enabled(if: RealHub.available, "needs `checkin-hub serve`"), .tags(.endToEnd), .endToEnd, .blocking)
+struct HubTLSProcessTests {
+    let kiosk = BuiltProducts.executable("kiosk")
+
+    func signIn(_ hub: RealHub, url: String? = nil, data: String, _ extra: [String]) throws -> ProcessResult {
+        try run(kiosk, ["signin", "--hub", url ?? hub.url, "--email", hub.email, "--station", "Door TLS", "--data-dir", data] + extra,
+                stdin: hub.password + "\n")
+    }
+
+    @Test func aStationSignsInAndSyncsOverHTTPSTrustingItsHubsPrivateCA() throws {
+        let certificates = try TestCertificates()
+        defer { certificates.remove() }
+        let hub = try RealHub(guests: 40, serveArguments: ["--tls-cert", certificates.certificateFile, "--tls-key", certificates.keyFile])
+        defer { hub.remove() }
+        let directory = TemporaryDirectory("tls-station")
+        defer { directory.remove() }
+        let data = directory.appending("data").path
+        let trust = ["--ca-file", certificates.caFile]
+        #expect(hub.url.hasPrefix("https://"))
+
+        let signin = try signIn(hub, data: data, trust)
+        #expect(signin.status == 0, "\(signin.stderr)")
+        let use = try run(kiosk, ["use", hub.eventID, "--data-dir", data] + trust)
+        #expect(use.status == 0, "\(use.stderr)")
+        let sync = try run(kiosk, ["sync", "--json", "--data-dir", data] + trust)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(try (sync.json()["pulled"] as? [String: Any])?["guests"] as? Int == 40)
+
+        // A check-in goes up over the same HTTPS connection settings.
+        #expect(try run(kiosk, ["checkin", "CODE000007", "--data-dir", data]).status == 0)
+        let push = try run(kiosk, ["sync", "--json", "--data-dir", data] + trust)
+        #expect(push.status == 0, "\(push.stderr)")
+        #expect(try hub.stats()["checked_in"] as? Int == 1)
+        let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
+        #expect((status["sync"] as? [String: Any])?["state"] as? String == "online")
+    }
+
+    @Test func withoutTheCAFileTheStationRefusesTheHubsCertificateAndSaysWhatToDo() throws {
+        let certificates = try TestCertificates()
+        defer { certificates.remove() }
+        let hub = try RealHub(guests: 5, serveArguments: ["--tls-cert", certificates.certificateFile, "--tls-key", certificates.keyFile])
+        defer { hub.remove() }
+        let directory = TemporaryDirectory("tls-untrusted")
+        defer { directory.remove() }
+        let data = directory.appending("data").path
+
+        // The system trust store does not know the private CA.
+        let refused = try signIn(hub, data: data, [])
+        #expect(refused.status == 76, "\(refused.stderr)")
+        #expect(refused.stderr.contains("certificate is not trusted"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("ca_file") && refused.stderr.contains("--ca-file"), "\(refused.stderr)")
+
+        // Signed in with the CA, a later sync without it is refused the same way (no silent plain retry).
+        #expect(try signIn(hub, data: data, ["--ca-file", certificates.caFile]).status == 0)
+        let sync = try run(kiosk, ["events", "--data-dir", data])
+        #expect(sync.status == 76, "\(sync.stderr)")
+        #expect(sync.stderr.contains("certificate is not trusted"), "\(sync.stderr)")
+
+        // A CA file that is not one is an error naming it.
+        let bogus = directory.appending("not-a-ca.pem").path
+        try "hello\n".write(toFile: bogus, atomically: true, encoding: .utf8)
+        let unusable = try run(kiosk, ["events", "--data-dir", data, "--ca-file", bogus])
+        #expect(unusable.status == 78, "\(unusable.stderr)")
+        #expect(unusable.stderr.contains(bogus), "\(unusable.stderr)")
+    }
+
+    @Test func plainHTTPToAnotherMachineIsRefusedAsAStatusStateUnlessAllowed() throws {
+        let directory = TemporaryDirectory("tls-insecure")
+        defer { directory.remove() }
+        let data = directory.appending("data").path
+        // Refused before anything is sent: this address (TEST-NET-1) never answers.
+        let refused = try run(kiosk, ["signin", "--hub", "http://192.0.2.77:8080", "--email", "alex@example.org", "--data-dir", data],
+                              stdin: "pw\n", timeout: 30)
+        #expect(refused.status == 78, "\(refused.stderr)")
+        #expect(refused.stderr.contains("Insecure hub address refused"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("https://") && refused.stderr.contains("allow_insecure_http = true"), "\(refused.stderr)")
+
+        // The rest needs this machine's own address on a network (a hub listening on all interfaces).
+        guard let address = LocalAddress.nonLoopbackIPv4() else { return }
+        let hub = try RealHub(guests: 12, serveArguments: ["--host", "0.0.0.0"])
+        defer { hub.remove() }
+        let remote = "http://\(address):\(hub.port)"
+        let allowed = try signIn(hub, url: remote, data: data, ["--allow-insecure-http"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(try run(kiosk, ["use", hub.eventID, "--data-dir", data, "--allow-insecure-http"]).status == 0)
+        let synced = try run(kiosk, ["sync", "--json", "--data-dir", data, "--allow-insecure-http"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try (synced.json()["pulled"] as? [String: Any])?["guests"] as? Int == 12)
+
+        // Without the setting, the signed-in station stops syncing and says so in its status.
+        let stopped = try run(kiosk, ["sync", "--data-dir", data])
+        #expect(stopped.status == 78, "\(stopped.stderr)")
+        #expect(stopped.stderr.contains("Insecure hub address refused"), "\(stopped.stderr)")
+        let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
+        #expect((status["sync"] as? [String: Any])?["state"] as? String == "insecure_hub_refused")
+    }
+}
+
+/// This machine's first IPv4 address that is not loopback, if it has one.
+enum LocalAddress {
+    static func nonLoopbackIPv4() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return nil }
+        defer { freeifaddrs(list) }
+        var cursor: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                  entry.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0, entry.pointee.ifa_flags & UInt32(IFF_UP) != 0 else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return nil
+    }
+}
