@@ -30,19 +30,14 @@ public final class PostgresHubStore: HubStore {
     let listenerConfiguration: PostgresConnection.Configuration
     private let runner: Task<Void, Never>
 
-    /// Connects to `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (TLS off: loopback or a
-    /// private network; put a TLS proxy in front otherwise).
-    public init(url: String, maximumConnections: Int = 20, logger: Logger) throws {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-              let host = components.host, !host.isEmpty
-        else { throw HubStoreError.invalidDatabaseURL(url) }
-        var configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
-            database: components.path.isEmpty ? nil : String(components.path.dropFirst()), tls: .disable)
+    /// Connects to `postgres://USER@HOST[:PORT]/DATABASE[?sslmode=…&sslrootcert=…]`; the password
+    /// and TLS as ``PostgresSettings`` reads them (never echoed: errors carry the URL redacted).
+    public init(url: String, maximumConnections: Int = 20, passwordFile: String? = nil, logger: Logger) throws {
+        let settings = try PostgresSettings.parse(url, passwordFile: passwordFile)
+        logger.info("connecting to PostgreSQL", metadata: ["database": "\(settings)"])
+        var configuration = try settings.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
-        var listener = PostgresConnection.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
-            database: components.path.isEmpty ? nil : String(components.path.dropFirst()), tls: .disable)
+        var listener = try settings.connectionConfiguration
         // Named, so an operator (or a test) can tell it apart in pg_stat_activity.
         listener.options.additionalStartupParameters = [("application_name", Self.listenerApplicationName)]
         listenerConfiguration = listener

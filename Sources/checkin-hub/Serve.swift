@@ -33,6 +33,8 @@ struct Serve: AsyncParsableCommand {
     var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-cert.")
     var tlsKey: String?
+    @Option(name: .customLong("db-password-file"), help: "Read the PostgreSQL password from this file (else $PGPASSWORD; never in --db where ps shows it).")
+    var dbPasswordFile: String?
     @Flag(help: "Learn of changes by polling each followed event once a second instead of PostgreSQL LISTEN/NOTIFY (for a pooler that cannot LISTEN).")
     var pollChanges = false
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
@@ -58,7 +60,7 @@ struct Serve: AsyncParsableCommand {
         }
         let store: any HubStore
         do {
-            store = try HubDatabase.open(db, logger: logger)
+            store = try HubDatabase.open(db, passwordFile: dbPasswordFile, logger: logger)
         } catch {
             throw ValidationError(String(describing: error))
         }
