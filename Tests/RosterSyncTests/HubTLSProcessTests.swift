@@ -100,6 +100,24 @@ struct HubTLSProcessTests {
         #expect(stopped.stderr.contains("Insecure hub address refused"), "\(stopped.stderr)")
         let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
         #expect((status["sync"] as? [String: Any])?["state"] as? String == "insecure_hub_refused")
+
+        // The running station says so as its sync state; kiosk.conf's allow_insecure_http lets it sync.
+        let refusedStation = try StationProcess(["run", "--headless", "--no-demo", "--printer", "none", "--data-dir", data], headless: true)
+        refusedStation.wait(limit: 60) { lines in lines.contains { $0.contains(#""event":"health""#) && $0.contains("insecure_hub_refused") } }
+        refusedStation.kill9()
+        #expect(refusedStation.output.contains { $0.contains(#""event":"sync""#) && $0.contains("insecure_hub_refused") },
+                "\(refusedStation.output.suffix(5))")
+        // The health line carries the fix for the operator.
+        #expect(refusedStation.output.contains { $0.contains(#""event":"health""#) && $0.contains("allow_insecure_http = true") },
+                "\(refusedStation.output.suffix(5))")
+        let configuration = directory.appending("kiosk.conf").path
+        try "allow_insecure_http = true\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+        let allowedStation = try StationProcess(["run", "--headless", "--no-demo", "--printer", "none", "--data-dir", data, "--config", configuration],
+                                                headless: true)
+        allowedStation.wait(limit: 60) { lines in lines.contains { $0.contains(#""event":"sync""#) && $0.contains(#""state":"online""#) } }
+        allowedStation.kill9()
+        #expect(allowedStation.output.contains { $0.contains(#""event":"sync""#) && $0.contains(#""state":"online""#) },
+                "\(allowedStation.output.suffix(5))")
     }
 }
 
