@@ -33,7 +33,7 @@ struct Serve: AsyncParsableCommand {
     var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-cert.")
     var tlsKey: String?
-    @Option(name: .customLong("db-password-file"), help: "Read the PostgreSQL password from this file (else $PGPASSWORD; never in --db where ps shows it).")
+    @Option(name: .customLong("db-password-file"), help: "Read the PostgreSQL password from this file's first line (else the file in $CHECKIN_HUB_DB_PASSWORD_FILE, else $PGPASSWORD): never put it in --db, where ps shows it.")
     var dbPasswordFile: String?
     @Flag(help: "Learn of changes by polling each followed event once a second instead of PostgreSQL LISTEN/NOTIFY (for a pooler that cannot LISTEN).")
     var pollChanges = false
