@@ -28,6 +28,10 @@ public final class PostgresHubStore: HubStore {
     /// For the one connection of this process that LISTENs (never one of the pool's: a pooled
     /// connection is handed to queries and closed at will).
     let listenerConfiguration: PostgresConnection.Configuration
+    /// One connection at start, unnamed (see ``firstContact()``).
+    let probeConfiguration: PostgresConnection.Configuration
+    /// Where the database is, never with the password (logs and errors).
+    let settingsDescription: String
     private let runner: Task<Void, Never>
 
     /// Connects to `postgres://USER@HOST[:PORT]/DATABASE[?sslmode=…&sslrootcert=…]`; the password
@@ -38,6 +42,8 @@ public final class PostgresHubStore: HubStore {
         var configuration = try settings.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
         var listener = try settings.connectionConfiguration
+        probeConfiguration = listener
+        settingsDescription = settings.description
         // Named, so an operator (or a test) can tell it apart in pg_stat_activity.
         listener.options.additionalStartupParameters = [("application_name", Self.listenerApplicationName)]
         listenerConfiguration = listener
@@ -74,7 +80,8 @@ public final class PostgresHubStore: HubStore {
     }
 
     public func migrate() async throws -> [String] {
-        try await client.withTransaction(logger: logger) { connection in
+        try await firstContact()
+        return try await client.withTransaction(logger: logger) { connection in
             // One hub migrates at a time; the others wait here and then find nothing to do.
             try await connection.query("SELECT pg_advisory_xact_lock(4242, 0)", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS hub_migrations (name text PRIMARY KEY, checksum text NOT NULL)", logger: logger)
