@@ -63,9 +63,10 @@ extension SyncEngine {
     }
 
     /// The event and cursor to follow: only once the event's full download is done (the
-    /// download itself is the interval loop's) and while the station is signed in.
+    /// download itself is the interval loop's) and while the station is signed in to a hub it
+    /// may talk to.
     func followableCursor() async -> (eventID: String, value: Int64)? {
-        guard let session, !session.signedOut, monitor.state != .offline,
+        guard refusal == nil, let session, !session.signedOut, monitor.state != .offline,
               let event = try? database.syncEvent(), event.complete, let cursor = event.cursor.flatMap(Int64.init) else { return nil }
         return (event.eventID, cursor)
     }
