@@ -103,7 +103,10 @@ struct HubTLSProcessTests {
 
         // The running station says so as its sync state; kiosk.conf's allow_insecure_http lets it sync.
         let refusedStation = try StationProcess(["run", "--headless", "--no-demo", "--printer", "none", "--data-dir", data], headless: true)
-        refusedStation.wait(limit: 60) { lines in lines.contains { $0.contains(#""event":"health""#) && $0.contains("insecure_hub_refused") } }
+        refusedStation.wait(limit: 60) { lines in
+            lines.contains { $0.contains(#""event":"health""#) && $0.contains("insecure_hub_refused") }
+                && lines.contains { $0.contains(#""event":"sync""#) && $0.contains("insecure_hub_refused") }
+        }
         refusedStation.kill9()
         #expect(refusedStation.output.contains { $0.contains(#""event":"sync""#) && $0.contains("insecure_hub_refused") },
                 "\(refusedStation.output.suffix(5))")
