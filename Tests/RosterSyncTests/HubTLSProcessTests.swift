@@ -71,6 +71,32 @@ struct HubTLSProcessTests {
         #expect(unusable.stderr.contains(bogus), "\(unusable.stderr)")
     }
 
+    @Test func anHTTPSConnectionThatNeverSendsARequestIsClosedByTheIdleTimeout() throws {
+        let certificates = try TestCertificates()
+        defer { certificates.remove() }
+        let hub = try RealHub(guests: 1, serveArguments: ["--tls-cert", certificates.certificateFile, "--tls-key", certificates.keyFile,
+                                                          "--idle-timeout-seconds", "1"])
+        defer { hub.remove() }
+        // A client that connects and sends nothing, not even a TLS hello.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(hub.port).bigEndian)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        var limit = timeval(tv_sec: 15, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let start = ContinuousClock.now
+        var byte: UInt8 = 0
+        let received = recv(fd, &byte, 1, 0)
+        #expect(received == 0, "the hub closed the connection (end of file), not a timeout of this test")
+        #expect(ContinuousClock.now - start < .seconds(8), "closed after \(ContinuousClock.now - start)")
+    }
+
     @Test func plainHTTPToAnotherMachineIsRefusedAsAStatusStateUnlessAllowed() throws {
         let directory = TemporaryDirectory("tls-insecure")
         defer { directory.remove() }
