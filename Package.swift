@@ -151,6 +151,9 @@ targets += [
             .product(name: "HummingbirdCore", package: "hummingbird"),
             // The request and response parts a connection handler sees (HeaderTimeoutHandler).
             .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            // `checkin-hub serve --tls-cert --tls-key`: HTTPS through NIOSSL.
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -191,6 +194,8 @@ dependencies += [
     // Already pulled in by postgres-nio; named here because HubServer imports Crypto directly.
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3" ..< "5.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // NIOSSL: already pulled in by postgres-nio; named because the hub (and the station) import it.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
 ]
 kioskDependencies += [
 ]
@@ -198,13 +203,16 @@ kioskDependencies += [
 // MARK: - Station sync: sign-in, roster download, outbox push (issue 6)
 
 targets += [
-    // The hub client (Foundation's URLSession: no extra HTTP package) and the SyncEngine actor.
+    // The hub client and the SyncEngine actor. The client is AsyncHTTPClient rather than URLSession:
+    // on Linux URLSession cannot take per-session trust roots, and a station must trust a private CA.
     .target(
         name: "RosterSync",
         dependencies: [
             "CheckInCore",
             "KioskStore",
             "HubAPI",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]
@@ -223,6 +231,9 @@ targets += [
     ),
 ]
 dependencies += [
+    // AsyncHTTPClient: on top of what the hub already builds (NIO, NIOSSL), it adds NIOHTTP2,
+    // nio-extras (compression, SOCKS) and swift-algorithms.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
 ]
 kioskDependencies += [
     "RosterSync",

@@ -41,6 +41,9 @@ public struct HubServerConfiguration: Sendable {
     public var signInClientFreeFailures: Int
     /// Proxies whose `X-Forwarded-For` is believed (``ClientAddress``); empty: the header is ignored.
     public var trustedProxies: Set<String>
+    /// HTTPS with this certificate and key (``HubTLS/serverConfiguration(certificateFile:keyFile:)``);
+    /// nil serves plain HTTP (loopback, or behind a TLS proxy).
+    public var tls: HubTLSSettings?
 
     public static let defaultIdleTimeoutSeconds: Int64 = 30
     /// A venue's staff share one address behind NAT: room for their typos, none for a guesser.
@@ -57,7 +60,7 @@ public struct HubServerConfiguration: Sendable {
         idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds,
         signInClientFreeFailures: Int = HubServerConfiguration.defaultSignInClientFreeFailures, trustedProxies: Set<String> = [],
         sessionLifetimeSeconds: Int64 = NewSession.defaultLifetimeMilliseconds / 1000,
-        headerTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds
+        headerTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds, tls: HubTLSSettings? = nil
     ) {
         self.host = host
         self.port = port
@@ -74,6 +77,7 @@ public struct HubServerConfiguration: Sendable {
         self.trustedProxies = trustedProxies
         self.sessionLifetimeSeconds = sessionLifetimeSeconds
         self.headerTimeoutSeconds = headerTimeoutSeconds
+        self.tls = tls
     }
 }
 
@@ -108,12 +112,16 @@ public struct HubRoutes: Sendable {
     }
 
     /// Builds the application; `onRunning` gets the bound port (useful with port 0).
-    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// - Throws: when the TLS configuration cannot make a context (checked beforehand by ``HubTLS``).
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         let router = Router(context: HubRequestContext.self)
         add(to: router)
+        // The idle and header timeouts apply inside TLS as well: they are the HTTP channel's, which TLS wraps.
+        let http1 = HTTPServerBuilder.http1(configuration: http1Configuration)
+        let server = try configuration.tls.map { try $0.wrap(http1) } ?? http1
         return Application(
             router: router,
-            server: .http1(configuration: http1Configuration),
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "checkin-hub"),
             services: [feed],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

@@ -28,21 +28,22 @@ public final class PostgresHubStore: HubStore {
     /// For the one connection of this process that LISTENs (never one of the pool's: a pooled
     /// connection is handed to queries and closed at will).
     let listenerConfiguration: PostgresConnection.Configuration
+    /// One connection at start, unnamed (see ``firstContact()``).
+    let probeConfiguration: PostgresConnection.Configuration
+    /// Where the database is, never with the password (logs and errors).
+    let settingsDescription: String
     private let runner: Task<Void, Never>
 
-    /// Connects to `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (TLS off: loopback or a
-    /// private network; put a TLS proxy in front otherwise).
-    public init(url: String, maximumConnections: Int = 20, logger: Logger) throws {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-              let host = components.host, !host.isEmpty
-        else { throw HubStoreError.invalidDatabaseURL(url) }
-        var configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
-            database: components.path.isEmpty ? nil : String(components.path.dropFirst()), tls: .disable)
+    /// Connects to `postgres://USER@HOST[:PORT]/DATABASE[?sslmode=…&sslrootcert=…]`; the password
+    /// and TLS as ``PostgresSettings`` reads them (never echoed: errors carry the URL redacted).
+    public init(url: String, maximumConnections: Int = 20, passwordFile: String? = nil, logger: Logger) throws {
+        let settings = try PostgresSettings.parse(url, passwordFile: passwordFile)
+        logger.info("connecting to PostgreSQL", metadata: ["database": "\(settings)"])
+        var configuration = try settings.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
-        var listener = PostgresConnection.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
-            database: components.path.isEmpty ? nil : String(components.path.dropFirst()), tls: .disable)
+        var listener = try settings.connectionConfiguration
+        probeConfiguration = listener
+        settingsDescription = settings.description
         // Named, so an operator (or a test) can tell it apart in pg_stat_activity.
         listener.options.additionalStartupParameters = [("application_name", Self.listenerApplicationName)]
         listenerConfiguration = listener
@@ -79,7 +80,8 @@ public final class PostgresHubStore: HubStore {
     }
 
     public func migrate() async throws -> [String] {
-        try await transaction { connection in
+        try await firstContact()
+        return try await transaction { connection in
             // One hub migrates at a time; the others wait here and then find nothing to do.
             try await connection.query("SELECT pg_advisory_xact_lock(4242, 0)", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS hub_migrations (name text PRIMARY KEY, checksum text NOT NULL)", logger: logger)

@@ -1,85 +1,61 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Synchronization
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
 
-/// Fetches answers into memory, but never more than a limit: a hostile or broken hub cannot
-/// make the station hold an endless body. The answer is refused as soon as its announced length
-/// or the bytes received so far pass the limit, and the request is cancelled.
+/// Runs one request and reads its answer into memory, but never more than a limit and never for
+/// longer than a timeout: a hostile or broken hub cannot make the station hold an endless body,
+/// nor hang it by trickling one. The answer is refused as soon as its announced length or the
+/// bytes received so far pass the limit, and the request is cancelled.
 ///
-/// URLSession's `data(for:)` reads the whole body before the caller sees anything, so this is
-/// the session's delegate, and keeps one accumulator per running task.
-final class BoundedDownload: NSObject, URLSessionDataDelegate, Sendable {
+/// AsyncHTTPClient's own deadline stops at the response head; the body is read under the same
+/// bound here (a timeout racing the read, which cancels it).
+struct BoundedDownload: Sendable {
     /// The largest answer accepted, in bytes.
     let limit: Int
-    private let tasks = Mutex<[Int: Transfer]>([:])
-
-    struct Transfer {
-        var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
-        var data = Data()
-        var response: HTTPURLResponse?
-        var refused = false
-    }
 
     /// The body passed ``limit``.
     struct TooLarge: Error {
         var limit: Int
     }
 
-    init(limit: Int) {
-        self.limit = limit
+    /// The whole exchange took longer than its timeout.
+    struct TimedOut: Error {}
+
+    struct Answer: Sendable {
+        var status: Int
+        var headers: HTTPHeaders
+        var body: ByteBuffer
     }
 
-    /// Runs `request` on `session` (whose delegate this is) and returns the body and the response.
-    func fetch(_ request: URLRequest, on session: URLSession) async throws -> (Data, HTTPURLResponse) {
-        let task = session.dataTask(with: request)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                tasks.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
-                task.resume()
+    /// Sends `request` on `client` and returns the status, headers and body, within `timeout`.
+    func fetch(_ request: HTTPClientRequest, on client: HTTPClient, timeout: Duration) async throws -> Answer {
+        let limit = self.limit
+        return try await withThrowingTaskGroup(of: Answer?.self) { group in
+            group.addTask {
+                let response = try await client.execute(request, deadline: .now() + TimeAmount(timeout))
+                let body: ByteBuffer
+                do {
+                    // Refuses a too-long Content-Length before reading, and a longer body as it comes.
+                    body = try await response.body.collect(upTo: limit)
+                } catch is NIOTooManyBytesError {
+                    throw TooLarge(limit: limit)
+                }
+                return Answer(status: Int(response.status.code), headers: response.headers, body: body)
             }
-        } onCancel: {
-            task.cancel()
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let tooLarge = response.expectedContentLength > Int64(limit)
-        tasks.withLock {
-            $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
-            if tooLarge { $0[dataTask.taskIdentifier]?.refused = true }
-        }
-        completionHandler(tooLarge ? .cancel : .allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = tasks.withLock { tasks -> Bool in
-            guard var transfer = tasks[dataTask.taskIdentifier], !transfer.refused else { return false }
-            if transfer.data.count + data.count > limit {
-                transfer.refused = true
-                transfer.data = Data()
-                tasks[dataTask.taskIdentifier] = transfer
-                return true
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
             }
-            transfer.data.append(data)
-            tasks[dataTask.taskIdentifier] = transfer
-            return false
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let answer = first else { throw TimedOut() }
+            return answer
         }
-        if overflow { dataTask.cancel() }
     }
+}
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if transfer.refused {
-            transfer.continuation.resume(throwing: TooLarge(limit: limit))
-        } else if let error {
-            transfer.continuation.resume(throwing: error)
-        } else if let response = transfer.response ?? task.response as? HTTPURLResponse {
-            transfer.continuation.resume(returning: (transfer.data, response))
-        } else {
-            transfer.continuation.resume(throwing: URLError(.badServerResponse))
-        }
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

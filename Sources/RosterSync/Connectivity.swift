@@ -11,6 +11,9 @@ public enum ConnectivityState: String, Sendable, Equatable, CaseIterable {
     case signedOut = "signed_out"
     /// No hub configured: a stand-alone station.
     case notConfigured = "not_configured"
+    /// The hub's address is plain `http://` to another machine and `allow_insecure_http` is not
+    /// set: nothing is sent until the address is `https://` (see ``HubTransportPolicy``).
+    case insecureRefused = "insecure_hub_refused"
 
     /// Whether the station should decide from its local copy without waiting for the hub.
     public var offlineFirst: Bool { self != .online }
@@ -47,6 +50,10 @@ public struct ConnectivityMonitor: Sendable, Equatable {
 
     /// The session ended; only a new sign-in leaves this state.
     public mutating func signedOut() { state = .signedOut }
+
+    /// The hub's address was refused as insecure; only a new client (a new sign-in, a restart
+    /// with another configuration) leaves this state.
+    public mutating func refusedInsecure() { state = .insecureRefused }
 
     /// A new session started (the sign-in itself was an answer from the hub).
     public mutating func signedIn() {

@@ -1,9 +1,10 @@
+import AsyncHTTPClient
 import CheckInCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HubAPI
+import NIOCore
+import NIOHTTP1
+import NIOSSL
 
 /// Why a request to the hub did not give the expected answer.
 public enum HubRequestError: Error, Sendable, Equatable {
@@ -13,11 +14,14 @@ public enum HubRequestError: Error, Sendable, Equatable {
     case transport(String)
     /// An answer that is not what the API promises (malformed or truncated JSON).
     case malformed(String)
+    /// The hub's HTTPS certificate did not verify against the trusted CAs (or not for its name).
+    case untrusted(String)
 
     /// Worth retrying later with the same request (server trouble, network, garbage).
     public var isTransient: Bool {
         switch self {
-        case .transport, .malformed: true
+        // Untrusted too: a hub's certificate gets renewed, a CA file replaced; retried on backoff.
+        case .transport, .malformed, .untrusted: true
         case .status(let code, _, _): code >= 500 || code == 429 || code == 408
         }
     }
@@ -30,16 +34,20 @@ public enum HubRequestError: Error, Sendable, Equatable {
             return "HTTP \(code)" + (detail.map { ": \($0)" } ?? "")
         case .transport(let reason): return Sanitized.text(reason)
         case .malformed(let reason): return "unexpected answer: " + Sanitized.text(reason)
+        case .untrusted(let reason): return "certificate not trusted: " + Sanitized.text(reason)
         }
     }
 }
 
-/// The hub's `/v1` API over HTTP, with Foundation's URLSession (no extra package: the station
-/// build stays lean). Stateless apart from the URL session: tokens are passed per call.
+/// The hub's `/v1` API over HTTP or HTTPS, with AsyncHTTPClient. Not URLSession: on Linux it
+/// cannot take per-session trust roots, and a station must be able to trust only its hub's
+/// private CA. Stateless apart from the clock skew: tokens are passed per call.
 public struct HubClient: Sendable {
     public let baseURL: URL
-    let session: URLSession
+    let timeout: Duration
     let download: BoundedDownload
+    /// The TLS settings of an `https://` hub (trust roots from ``HubTransportPolicy``).
+    let tls: TLSConfiguration?
     /// How far this station's clock is from the hub's, from the answers' `Date` headers.
     let serverClock = ServerClock()
 
@@ -47,18 +55,38 @@ public struct HubClient: Sendable {
     /// its limit stays well below; anything larger is refused, not held in memory.
     public static let maximumAnswerBytes = 32 * 1024 * 1024
 
-    /// - Parameter timeout: bound of every request (default 10 s).
-    public init(baseURL: URL, timeout: Duration = .seconds(10), maximumAnswerBytes: Int = HubClient.maximumAnswerBytes) {
+    /// - Parameters:
+    ///   - timeout: bound of every request, answer included (default 10 s).
+    ///   - policy: which addresses are allowed and which CA is trusted.
+    /// - Throws: ``SyncError/insecureHubURL(_:)`` for plain HTTP to another machine the policy
+    ///   refuses; ``SyncError/caFileUnreadable(path:reason:)`` for an unusable CA file.
+    public init(baseURL: URL, timeout: Duration = .seconds(10), maximumAnswerBytes: Int = HubClient.maximumAnswerBytes,
+                policy: HubTransportPolicy = HubTransportPolicy()) throws(SyncError) {
+        try policy.check(baseURL)
         self.baseURL = baseURL
+        self.timeout = timeout
         download = BoundedDownload(limit: maximumAnswerBytes)
-        let configuration = URLSessionConfiguration.ephemeral
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        configuration.httpMaximumConnectionsPerHost = 2
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
+        tls = baseURL.scheme?.lowercased() == "https" ? try policy.tlsConfiguration() : nil
     }
+
+    /// One HTTP client for the process (its connection pool is keyed by host and TLS settings, so
+    /// clients with different trust roots share it safely); it lives as long as the process.
+    static let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        // The hub never redirects; following one could take a token to another address.
+        configuration.redirectConfiguration = .disallow
+        // Bounded reads count the bytes on the wire: no decompression to inflate past them.
+        configuration.decompression = .disabled
+        configuration.httpVersion = .http1Only
+        // Fail at once when the hub is down (the sync loop has its own backoff) instead of
+        // retrying the connection until the request's deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // Below the hub's 30 s idle timeout: a kept connection is closed here before the hub
+        // closes it under a request being sent.
+        configuration.connectionPool.idleTimeout = .seconds(20)
+        configuration.timeout = .init(connect: .seconds(10), read: nil)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     /// Parses and checks a hub URL given by the operator (`http(s)://host[:port]`).
     public static func parseHubURL(_ text: String) throws(SyncError) -> URL {
@@ -133,28 +161,32 @@ public struct HubClient: Sendable {
         components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + path
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let url = components.url else { throw .transport("bad hub URL") }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        request.tlsConfiguration = tls
+        request.headers.add(name: "Accept", value: "application/json")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let body {
-            do { request.httpBody = try HubJSON.encoder().encode(body) } catch { throw .malformed("cannot encode the request: \(error)") }
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            do { request.body = .bytes(ByteBuffer(bytes: try HubJSON.encoder().encode(body))) } catch {
+                throw .malformed("cannot encode the request: \(error)")
+            }
+            request.headers.add(name: "Content-Type", value: "application/json")
         }
-        let data: Data
-        let http: HTTPURLResponse
+        let answer: BoundedDownload.Answer
         do {
-            (data, http) = try await download.fetch(request, on: session)
+            answer = try await download.fetch(request, on: Self.http, timeout: timeout)
         } catch let tooLarge as BoundedDownload.TooLarge {
             throw .malformed("answer larger than \(tooLarge.limit) bytes, refused")
         } catch {
+            if let untrusted = Self.untrustedReason(error) { throw .untrusted(untrusted) }
             throw .transport(Self.describe(error))
         }
-        serverClock.observe(dateHeader: http.value(forHTTPHeaderField: "Date"))
-        guard (200..<300).contains(http.statusCode) else {
+        serverClock.observe(dateHeader: answer.headers.first(name: "Date"))
+        let data = Data(answer.body.readableBytesView)
+        guard (200..<300).contains(answer.status) else {
             let problem = try? HubJSON.decoder().decode(ProblemDocument.self, from: data)
-            let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            throw .status(http.statusCode, problem, retryAfterSeconds: retryAfter)
+            let retryAfter = answer.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            throw .status(answer.status, problem, retryAfterSeconds: retryAfter)
         }
         if Answer.self == Empty.self, let empty = Empty() as? Answer { return empty }
         do {
@@ -162,20 +194,5 @@ public struct HubClient: Sendable {
         } catch {
             throw .malformed("\(path): \(error)".prefix(300).description)
         }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSURLErrorDomain {
-            switch nsError.code {
-            case NSURLErrorTimedOut: return "timed out"
-            case NSURLErrorCannotConnectToHost: return "connection refused"
-            case NSURLErrorNetworkConnectionLost: return "connection lost"
-            case NSURLErrorCannotFindHost: return "unknown host"
-            case NSURLErrorNotConnectedToInternet: return "no network"
-            default: return "network error \(nsError.code)"
-            }
-        }
-        return String(describing: error)
     }
 }

@@ -11,12 +11,19 @@ extension SyncEngine {
     /// - Parameter stationName: the station's name at the hub ("Door 2"); the stored one when `nil`.
     public func signIn(hubURL: String, email: String, password: String, stationName: String?) async throws(SyncError) -> StationSession {
         let url = try HubClient.parseHubURL(hubURL)
-        let client = HubClient(baseURL: url, timeout: configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes)
+        let client: HubClient
+        do {
+            client = try makeClient(url)
+        } catch {
+            await refuseSignIn(error)
+            throw error
+        }
         let pair: TokenPair
         do {
             pair = try await client.signIn(email: email, password: password)
         } catch {
             switch error {
+            case .untrusted(let reason): throw .untrustedHub(reason)
             case .status(401, _, _), .status(403, _, _): throw .badCredentials
             case .status(429, _, let retryAfter):
                 // The hub holds this account back after wrong passwords: say how long, not "unreachable".
@@ -40,6 +47,7 @@ extension SyncEngine {
             _ = try await client.registerStation(token: pair.accessToken, name: name, deviceID: deviceID, deviceSecret: secret)
         } catch {
             switch error {
+            case .untrusted(let reason): throw .untrustedHub(reason)
             case .status(let code, let problem, _) where !error.isTransient:
                 throw .refused(status: code, detail: "station registration: " + (problem.map { Sanitized.text($0.detail ?? $0.title) } ?? "HTTP \(code)"))
             default:
@@ -53,6 +61,7 @@ extension SyncEngine {
         try await sessionFile.withLock { () throws(SyncError) in try sessionFile.save(session) }
         self.session = session
         self.client = client
+        refusal = nil
         monitor.signedIn()
         let staffName = session.staffName
         try await mappingStoreErrors { () async throws(StoreError) in

@@ -63,9 +63,10 @@ extension SyncEngine {
     }
 
     /// The event and cursor to follow: only once the event's full download is done (the
-    /// download itself is the interval loop's) and while the station is signed in.
+    /// download itself is the interval loop's) and while the station is signed in to a hub it
+    /// may talk to.
     func followableCursor() async -> (eventID: String, value: Int64)? {
-        guard let session, !session.signedOut, monitor.state != .offline,
+        guard refusal == nil, let session, !session.signedOut, monitor.state != .offline,
               let event = try? database.syncEvent(), event.complete, let cursor = event.cursor.flatMap(Int64.init) else { return nil }
         return (event.eventID, cursor)
     }
@@ -99,15 +100,14 @@ extension SyncEngine {
     func authorizedFollow<Answer: Sendable>(
         _ request: @Sendable (HubClient, String) async throws -> Answer
     ) async throws(SyncError) -> Answer {
-        guard let client else { throw .notSignedIn }
-        let follow = followClient(for: client.baseURL)
+        guard let client else { throw noClientReason }
+        let follow = try followClient(for: client.baseURL)
         return try await authorized(using: follow, request)
     }
 
-    func followClient(for url: URL) -> HubClient {
+    func followClient(for url: URL) throws(SyncError) -> HubClient {
         if let existing = follower, existing.baseURL == url { return existing }
-        let timeout = configuration.followWait + configuration.requestTimeout
-        let created = HubClient(baseURL: url, timeout: timeout, maximumAnswerBytes: configuration.maximumAnswerBytes)
+        let created = try makeClient(url, timeout: configuration.followWait + configuration.requestTimeout)
         follower = created
         return created
     }

@@ -51,6 +51,9 @@ public actor SyncEngine {
     var following = false
     /// The follow loop's client (its requests wait at the hub, so their timeout is longer).
     var follower: HubClient?
+    /// Why the session's hub has no client (an insecure address, an unusable CA file): every
+    /// sync throws it until the station is configured otherwise.
+    var refusal: SyncError?
 
     /// Status changes (state, pending count, last pull/push); only the newest is kept when the
     /// consumer is slow. One consumer (the console). Ends when the engine is released.
@@ -69,7 +72,15 @@ public actor SyncEngine {
         monitor = ConnectivityMonitor(state: session == nil ? .notConfigured : (session!.signedOut ? .signedOut : .offline),
                                       slowThreshold: configuration.slowThreshold)
         if let session, let url = try? HubClient.parseHubURL(session.hubURL) {
-            client = HubClient(baseURL: url, timeout: configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes)
+            do {
+                client = try HubClient(baseURL: url, timeout: configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes,
+                                       policy: configuration.transport)
+            } catch {
+                refusal = error
+                lastError = error.description
+                if case .insecureHubURL = error, !session.signedOut { monitor.refusedInsecure() }
+                logger.warning("hub address refused", metadata: ["reason": "\(error)"])
+            }
         }
         (statusUpdates, statusContinuation) = AsyncStream.makeStream(of: SyncStatus.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -242,8 +253,17 @@ public actor SyncEngine {
         guard session == nil || session?.signedOut == true else { return }
         guard let fresh = try? sessionFile.load(), fresh != session else { return }
         session = fresh
-        client = (try? HubClient.parseHubURL(fresh.hubURL)).map { HubClient(baseURL: $0, timeout: configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes) }
+        client = nil
+        refusal = nil
         if fresh.signedOut { monitor.signedOut() } else { monitor.signedIn() }
+        if let url = try? HubClient.parseHubURL(fresh.hubURL) {
+            do {
+                client = try makeClient(url)
+            } catch {
+                refusal = error
+                if case .insecureHubURL = error, !fresh.signedOut { monitor.refusedInsecure() }
+            }
+        }
     }
 
     // MARK: Authorized requests
@@ -254,7 +274,7 @@ public actor SyncEngine {
     func authorized<Answer: Sendable>(
         _ request: @Sendable (HubClient, String) async throws -> Answer
     ) async throws(SyncError) -> Answer {
-        guard let client else { throw .notSignedIn }
+        guard let client else { throw noClientReason }
         return try await authorized(using: client, request)
     }
 
@@ -312,12 +332,27 @@ public actor SyncEngine {
                 case .transport, .malformed:
                     monitor.failed()
                     throw .unreachable(error.summary)
+                case .untrusted(let reason):
+                    monitor.failed()
+                    throw .untrustedHub(Sanitized.text(reason))
                 }
             } catch {
                 monitor.failed()
                 throw .unreachable(Sanitized.text(String(describing: error)))
             }
         }
+    }
+
+    /// Why there is no client: the session ended, its hub was refused, or there is no session.
+    var noClientReason: SyncError {
+        if session?.signedOut == true { return .signedOut }
+        return refusal ?? .notSignedIn
+    }
+
+    /// A client for `url` with this engine's timeout, answer bound and transport policy.
+    func makeClient(_ url: URL, timeout: Duration? = nil) throws(SyncError) -> HubClient {
+        try HubClient(baseURL: url, timeout: timeout ?? configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes,
+                      policy: configuration.transport)
     }
 
     /// Registers this station again on the current session (its own device id and secret).

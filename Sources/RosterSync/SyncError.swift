@@ -1,3 +1,4 @@
+import CheckInCore
 import KioskStore
 
 /// Failures of station sync, each saying what the operator should do.
@@ -16,6 +17,13 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreachable(String)
     /// The hub URL is not a usable http(s) URL.
     case invalidHubURL(String)
+    /// Plain `http://` to another machine, refused (``HubTransportPolicy``): passwords and tokens
+    /// would cross the network in the clear.
+    case insecureHubURL(String)
+    /// The hub's HTTPS certificate did not verify (unknown CA, wrong host name, expired).
+    case untrustedHub(String)
+    /// The configured CA file (`ca_file`, `--ca-file`) cannot be used.
+    case caFileUnreadable(path: String, reason: String)
     case sessionUnreadable(path: String, reason: String)
     case sessionUnwritable(path: String, reason: String)
     /// The hub refused a change's time (422, ``CheckInCore/PlausibleTime/implausibleTimeProblemType``):
@@ -35,6 +43,13 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .refused(let status, let detail): "The hub refused the request (\(status)): \(detail)"
         case .unreachable(let reason): "Cannot reach the hub (\(reason)): check the network; the station keeps working offline."
         case .invalidHubURL(let url): "\(url) is not a hub URL: use http(s)://host[:port]."
+        case .insecureHubURL(let url):
+            "Insecure hub address refused: \(Sanitized.text(url)) is plain http:// to another machine, so passwords and check-ins would cross the network unencrypted. "
+                + "Use https:// (give the hub's CA with ca_file / --ca-file if it has a private one), or set allow_insecure_http = true (--allow-insecure-http) on a trusted network only."
+        case .untrustedHub(let reason):
+            "The hub's certificate is not trusted (\(reason)): if the hub uses a private CA, give its certificate with ca_file in kiosk.conf or --ca-file; check that the hub address matches its certificate."
+        case .caFileUnreadable(let path, let reason):
+            "Cannot use the CA file \(Sanitized.text(path)) (\(reason)): set ca_file / --ca-file to the PEM certificate of the CA that signed the hub's certificate."
         case .sessionUnreadable(let path, let reason): "Cannot read the session in \(path) (\(reason)): sign in again with `kiosk signin`."
         case .sessionUnwritable(let path, let reason): "Cannot save the session in \(path) (\(reason)): check the data directory's permissions and free space."
         case .implausibleTime(let detail): "The hub refused a time recorded by this station (\(detail)): set the station's clock; the check-ins are kept."
@@ -48,7 +63,8 @@ extension SyncError {
     /// Nothing goes until someone acts (signs in, picks an event): not a failure to back off from.
     var isWaitingForSomeone: Bool {
         switch self {
-        case .notSignedIn, .signedOut, .noEvent: true
+        // A refused address or CA file waits for the configuration to change: no backoff.
+        case .notSignedIn, .signedOut, .noEvent, .insecureHubURL, .caFileUnreadable: true
         default: false
         }
     }

@@ -24,6 +24,8 @@ public struct SyncConfiguration: Sendable {
     public var followWait: Duration = .seconds(20)
     /// The largest hub answer read (see ``HubClient/maximumAnswerBytes``).
     public var maximumAnswerBytes = HubClient.maximumAnswerBytes
+    /// Which hub addresses are allowed and which CA is trusted (`ca_file`, `allow_insecure_http`).
+    public var transport = HubTransportPolicy()
 
     public init() {}
 }

@@ -6,6 +6,11 @@ import OperatorConsole
 /// Kiosk/kiosk.conf.example), with command-line options taking precedence.
 public struct StationConfiguration: Sendable, Equatable {
     public var hubURL: String?
+    /// The PEM file of the private CA that signed the hub's certificate (`ca_file`); nil: the
+    /// system's trust store.
+    public var caFile: String?
+    /// Whether plain `http://` to a hub on another machine is allowed (`allow_insecure_http`).
+    public var allowInsecureHTTP = false
     public var event: String?
     /// `QUEUE` (CUPS), `pdf:DIR`, or `none`; nil = PDFs in `<data-dir>/badges`.
     public var printer: String?
@@ -49,6 +54,7 @@ public struct StationConfiguration: Sendable, Equatable {
         "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
         "frame_size", "station_name", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
         "scanner", "scanner_layout", "scanner_tab_ends_code", "wedge_max_key_gap_ms", "wedge_min_length",
+        "ca_file", "allow_insecure_http",
     ]
 
     /// Reads a configuration file.
@@ -77,6 +83,12 @@ public struct StationConfiguration: Sendable, Equatable {
         let text: String? = value.isEmpty ? nil : value
         switch key {
         case "hub": hubURL = text
+        case "ca_file": caFile = text
+        case "allow_insecure_http":
+            guard let allowed = Self.yesNo(value) else {
+                throw .configuration(file: file, line: line, reason: "allow_insecure_http must be true or false")
+            }
+            allowInsecureHTTP = allowed
         case "event": event = text
         case "printer": printer = text
         case "template": badgeTemplate = text
@@ -134,6 +146,16 @@ public struct StationConfiguration: Sendable, Equatable {
         case "operator": operatorName = text
         default:
             throw .configuration(file: file, line: line, reason: "unknown key \"\(key)\" (known: \(Self.keys.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// `true`/`yes`/`on`/`1` or `false`/`no`/`off`/`0`/empty; nil for anything else (a typo in a
+    /// security setting is refused, not read as "no").
+    static func yesNo(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": true
+        case "", "0", "false", "no", "off": false
+        default: nil
         }
     }
 

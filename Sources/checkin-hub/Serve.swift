@@ -37,6 +37,12 @@ struct Serve: AsyncParsableCommand {
     var trustedProxy: [String] = []
     @Option(help: "Seconds a session lasts at most, however often it is refreshed (default 7 days); stations warn 12 h before it ends.")
     var sessionLifetimeSeconds: Int64 = NewSession.defaultLifetimeMilliseconds / 1_000
+    @Option(name: .customLong("tls-cert"), help: "Serve HTTPS with this PEM certificate (leaf first, then intermediates); needs --tls-key.")
+    var tlsCert: String?
+    @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-cert.")
+    var tlsKey: String?
+    @Option(name: .customLong("db-password-file"), help: "Read the PostgreSQL password from this file's first line (else the file in $CHECKIN_HUB_DB_PASSWORD_FILE, else $PGPASSWORD): never put it in --db, where ps shows it.")
+    var dbPasswordFile: String?
     @Flag(help: "Learn of changes by polling each followed event once a second instead of PostgreSQL LISTEN/NOTIFY (for a pooler that cannot LISTEN).")
     var pollChanges = false
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
@@ -53,14 +59,19 @@ struct Serve: AsyncParsableCommand {
         guard (0...10_000).contains(signInClientFreeFailures) else { throw ValidationError("--sign-in-client-free-failures must be 0 (never wait) to 10000.") }
         guard (0...1_000).contains(signInFreeFailures) else { throw ValidationError("--sign-in-free-failures must be 0 (never wait) to 1000.") }
         guard (0...100_000).contains(maxHeldRequests) else { throw ValidationError("--max-held-requests must be 0 (never hold) to 100000.") }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together: give both to serve HTTPS, or neither.") }
     }
 
     func run() async throws {
         var logger = Logger(label: "checkin-hub")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var tls: HubTLSSettings?
+        if let tlsCert, let tlsKey {
+            do { tls = try HubTLS.serverConfiguration(certificateFile: tlsCert, keyFile: tlsKey) } catch { throw ValidationError(error.description) }
+        }
         let store: any HubStore
         do {
-            store = try HubDatabase.open(db, logger: logger)
+            store = try HubDatabase.open(db, passwordFile: dbPasswordFile, logger: logger)
         } catch {
             throw ValidationError(String(describing: error))
         }
@@ -73,10 +84,11 @@ struct Serve: AsyncParsableCommand {
                 refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges,
                 signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds,
                 signInClientFreeFailures: signInClientFreeFailures, trustedProxies: Set(trustedProxy),
-                sessionLifetimeSeconds: sessionLifetimeSeconds, headerTimeoutSeconds: headerTimeoutSeconds),
+                sessionLifetimeSeconds: sessionLifetimeSeconds, headerTimeoutSeconds: headerTimeoutSeconds, tls: tls),
             logger: logger)
         let host = self.host
-        let app = routes.application { port in
+        logger.info("serving", metadata: ["scheme": "\(tls == nil ? "http" : "https")"])
+        let app = try routes.application { port in
             FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
         }
         // Graceful shutdown on SIGTERM and SIGINT (ServiceLifecycle's defaults).

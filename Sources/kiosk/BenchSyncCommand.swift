@@ -53,7 +53,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
         let searchMs = (ContinuousClock.now - searchStart).milliseconds
 
         // Baseline: the same pages over HTTP and decoded, not stored; then stored, without HTTP.
-        let client = HubClient(baseURL: try HubClient.parseHubURL(hub))
+        let client = try HubClient(baseURL: try HubClient.parseHubURL(hub))
         let fetchStart = ContinuousClock.now
         var pages: [RosterPage] = []
         var cursor: Int64 = 0

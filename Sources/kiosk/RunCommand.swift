@@ -36,6 +36,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Hub URL to sync with.")
     var hub: String?
 
+    @OptionGroup var trust: HubTrustOptions
+
     @Option(name: .customLong("print-policy"), help: "When to print a badge: on_admission, once, walk_ins_only, on_request.")
     var printPolicy: String?
 
@@ -72,6 +74,8 @@ struct RunCommand: AsyncParsableCommand {
                 if let frameSize, let size = StationConfiguration.frameSize(frameSize) { (configuration.frameWidth, configuration.frameHeight) = size }
                 if let printer { configuration.printer = printer }
                 if let hub { configuration.hubURL = hub }
+                if let caFile = trust.caFile { configuration.caFile = caFile }
+                if trust.allowInsecureHTTP { configuration.allowInsecureHTTP = true }
                 if let printPolicy { configuration.printPolicy = PrintPolicy(configured: printPolicy) ?? .onAdmission }
                 if selfService { configuration.selfService = true }
                 launch.configuration = configuration

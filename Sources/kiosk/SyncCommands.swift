@@ -17,6 +17,9 @@ enum SyncExitStatus {
     static let notSignedIn: Int32 = 77
     /// No event selected (EX_CONFIG).
     static let noEvent: Int32 = 78
+    /// The hub address or CA file is refused by the station's settings (EX_CONFIG): an insecure
+    /// `http://` address, an unusable `--ca-file`.
+    static let configuration: Int32 = 78
 }
 
 extension SyncError {
@@ -26,7 +29,8 @@ extension SyncError {
         case .noEvent: SyncExitStatus.noEvent
         case .pendingChanges: SyncExitStatus.pendingChanges
         case .unreachable: SyncExitStatus.unreachable
-        case .refused, .invalidHubURL, .implausibleTime: SyncExitStatus.refused
+        case .refused, .invalidHubURL, .implausibleTime, .untrustedHub: SyncExitStatus.refused
+        case .insecureHubURL, .caFileUnreadable: SyncExitStatus.configuration
         case .storage(.diskFull): ExitStatus.diskFull
         case .sessionUnreadable, .sessionUnwritable, .storage: ExitStatus.storage
         }
@@ -36,7 +40,9 @@ extension SyncError {
 
 extension StationOptions {
     /// Opens the database and the sync engine over it.
-    func openSyncEngine(configuration: SyncConfiguration = SyncConfiguration()) throws -> SyncEngine {
+    func openSyncEngine(configuration: SyncConfiguration = SyncConfiguration(), trust: HubTrustOptions) throws -> SyncEngine {
+        var configuration = configuration
+        configuration.transport = trust.policy
         let database = try openDatabase()
         do { return try SyncEngine(database: database, configuration: configuration) } catch { throw error.commandFailure }
     }
@@ -53,6 +59,7 @@ struct SignInCommand: AsyncParsableCommand {
         abstract: "Sign this station in to a hub (password from the terminal, stdin, a file descriptor or an environment variable; never from the command line).")
 
     @OptionGroup var options: StationOptions
+    @OptionGroup var trust: HubTrustOptions
     @Option(help: "Hub URL, e.g. https://hub.example.org or http://127.0.0.1:8080.") var hub: String
     @Option(help: "Staff e-mail address.") var email: String
     @Option(help: "Station name shown at the hub and in \"already checked in at …\" (default: the stored one).") var station: String?
@@ -62,7 +69,7 @@ struct SignInCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
             let password = try SyncPassword.read(fd: passwordFD, environmentVariable: passwordEnv)
-            let engine = try options.openSyncEngine()
+            let engine = try options.openSyncEngine(trust: trust)
             let session = try await syncing { () async throws(SyncError) in
                 try await engine.signIn(hubURL: hub, email: email, password: password, stationName: station)
             }
@@ -84,11 +91,12 @@ struct EventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "events", abstract: "List the events this station's staff may access.")
 
     @OptionGroup var options: StationOptions
+    @OptionGroup var trust: HubTrustOptions
     @Option(help: "today, week or all.") var range: EventRange = .all
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
-            let engine = try options.openSyncEngine()
+            let engine = try options.openSyncEngine(trust: trust)
             let events = try await syncing { () async throws(SyncError) in try await engine.events(range: range) }
             let selected = try? engine.database.syncEvent()?.eventID
             if options.json {
@@ -118,6 +126,7 @@ struct UseCommand: AsyncParsableCommand {
         abstract: "Select the event to sync and check in (then `kiosk sync` downloads its roster); refuses while changes wait for another event unless told --wait, --keep or --discard.")
 
     @OptionGroup var options: StationOptions
+    @OptionGroup var trust: HubTrustOptions
     @Argument(help: "Event id (or exact name) from `kiosk events`.") var event: String
     @OptionGroup var pending: PendingChangesFlags
 
@@ -125,7 +134,7 @@ struct UseCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
-            let engine = try options.openSyncEngine()
+            let engine = try options.openSyncEngine(trust: trust)
             let bar = SyncProgressDisplay(json: options.json)
             let chosen = try await syncing { () async throws(SyncError) in
                 try await engine.use(event: event, pending: pending.choice) { bar.show($0) }
@@ -147,6 +156,7 @@ struct SyncCommand: AsyncParsableCommand {
         abstract: "Pull roster changes (the full roster the first time, resumable) and push pending check-ins, with progress.")
 
     @OptionGroup var options: StationOptions
+    @OptionGroup var trust: HubTrustOptions
     @Option(name: .customLong("page-size"), help: .hidden) var pageSize: Int?
     @Option(name: .customLong("batch-size"), help: .hidden) var batchSize: Int?
 
@@ -159,7 +169,7 @@ struct SyncCommand: AsyncParsableCommand {
                 configuration.guestsPerTransaction = pageSize
             }
             if let batchSize { configuration.uploadBatchSize = batchSize }
-            let engine = try options.openSyncEngine(configuration: configuration)
+            let engine = try options.openSyncEngine(configuration: configuration, trust: trust)
             let bar = SyncProgressDisplay(json: options.json)
             let report = try await syncing { () async throws(SyncError) in
                 try await engine.syncNow { bar.show($0) }
@@ -202,13 +212,14 @@ struct SignOutCommand: AsyncParsableCommand {
         abstract: "Sign out: refuses while check-ins are pending unless told --wait, --keep or --discard.")
 
     @OptionGroup var options: StationOptions
+    @OptionGroup var trust: HubTrustOptions
     @OptionGroup var pending: PendingChangesFlags
 
     func validate() throws { try pending.validate() }
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
-            let engine = try options.openSyncEngine()
+            let engine = try options.openSyncEngine(trust: trust)
             let mode = pending.choice
             let bar = SyncProgressDisplay(json: options.json)
             let discarded: Int

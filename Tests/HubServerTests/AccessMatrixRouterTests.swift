@@ -30,7 +30,7 @@ import Testing
                 createdAt: now))
             tokens[person.caller] = token
         }
-        let app = HubRoutes(store: store, configuration: HubServerConfiguration(rateLimitPerSecond: 0), logger: Logger(label: "test")).application()
+        let app = try HubRoutes(store: store, configuration: HubServerConfiguration(rateLimitPerSecond: 0), logger: Logger(label: "test")).application()
         let signedIn = tokens
         let mismatches = try await app.test(.router) { client in
             try await AccessMatrix.run(tokens: signedIn) { method, path, token, body in

@@ -22,26 +22,48 @@ public final class PostgresCluster: Sendable {
         throw ClusterError("PostgreSQL server tools not found: install the `postgresql` package (Kiosk/packages-test.txt).")
     }
 
-    private init() throws {
+    /// A cluster of its own that accepts TCP connections only over TLS (`hostssl`, `hostnossl …
+    /// reject`) and with a password (`scram-sha-256`): user `kiosk`, database `postgres`, the
+    /// server certificate `certificates`'s hub one. Stop it with ``stop()``.
+    public static func requiringTLS(_ certificates: TestCertificates, password: String) throws -> PostgresCluster {
+        try PostgresCluster(tls: (certificates, password))
+    }
+
+    private init(tls: (certificates: TestCertificates, password: String)? = nil) throws {
         directory = TemporaryDirectory("hub-pg")
         asPostgresUser = getuid() == 0
         port = 20_000 + Int.random(in: 0..<20_000)
-        if asPostgresUser {
-            _ = try run(URL(fileURLWithPath: "/bin/chown"), ["-R", "postgres", directory.path])
-            _ = try run(URL(fileURLWithPath: "/bin/chmod"), ["755", directory.path])
+        let dir = directory.path
+        var initdbArguments = ["-D", dir + "/data", "-A", "trust", "-U", "kiosk", "--no-sync"]
+        var serverOptions = "-c listen_addresses=127.0.0.1 -p \(port) -k \(dir) -c fsync=off -c max_connections=200"
+        if let tls {
+            try FileManager.default.copyItem(atPath: tls.certificates.certificateFile, toPath: dir + "/server.pem")
+            try FileManager.default.copyItem(atPath: tls.certificates.keyFile, toPath: dir + "/server.key")
+            try tls.password.write(toFile: dir + "/pw", atomically: true, encoding: .utf8)
+            try "local all all trust\nhostssl all all 127.0.0.1/32 scram-sha-256\nhostnossl all all 127.0.0.1/32 reject\n"
+                .write(toFile: dir + "/hba.conf", atomically: true, encoding: .utf8)
+            initdbArguments = ["-D", dir + "/data", "--auth-local=trust", "--auth-host=scram-sha-256", "--pwfile=" + dir + "/pw",
+                               "-U", "kiosk", "--no-sync"]
+            serverOptions += " -c ssl=on -c ssl_cert_file=\(dir)/server.pem -c ssl_key_file=\(dir)/server.key -c hba_file=\(dir)/hba.conf"
         }
-        try tool("initdb", ["-D", directory.path + "/data", "-A", "trust", "-U", "kiosk", "--no-sync"])
-        try tool("pg_ctl", [
-            "-D", directory.path + "/data", "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off -c max_connections=200",
-            "-l", directory.path + "/log", "-w", "start",
-        ])
+        if asPostgresUser {
+            _ = try run(URL(fileURLWithPath: "/bin/chown"), ["-R", "postgres", dir])
+            _ = try run(URL(fileURLWithPath: "/bin/chmod"), ["755", dir])
+        }
+        // PostgreSQL refuses a key others may read.
+        if tls != nil { _ = try run(URL(fileURLWithPath: "/bin/chmod"), ["600", dir + "/server.key"]) }
+        try tool("initdb", initdbArguments)
+        try tool("pg_ctl", ["-D", dir + "/data", "-o", serverOptions, "-l", dir + "/log", "-w", "start"])
         // Stop the server when the test process ends; libc's system(), not Foundation's Process,
         // which cannot wait for a child while the process exits.
         let stop = (asPostgresUser ? "runuser -u postgres -- " : "") + (try Self.bin("pg_ctl")).path
-            + " -D '\(directory.path)/data' -m immediate -w stop >/dev/null 2>&1; rm -rf '\(directory.path)'"
-        stopCommand.withLock { $0 = stop }
-        atexit { _ = system(stopCommand.withLock { $0 }) }
+            + " -D '\(dir)/data' -m immediate -w stop >/dev/null 2>&1; rm -rf '\(dir)'"
+        stopCommand.withLock { $0 += "; " + stop }
+        _ = Self.stopAtExit
     }
+
+    /// Registered once: runs every cluster's stop command.
+    private static let stopAtExit: Void = { atexit { _ = system(stopCommand.withLock { $0 }) } }()
 
     /// Runs a server tool through `bash` with its output sent to a file and every other inherited
     /// descriptor closed: the server that pg_ctl starts keeps what it inherits, and a pipe of this

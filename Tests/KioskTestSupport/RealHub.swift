@@ -27,7 +27,10 @@ public final class RealHub: @unchecked Sendable {
     // Touched only by the test that owns this hub, one call at a time.
     private var process: Process?
 
-    public var url: String { "http://127.0.0.1:\(port)" }
+    /// Whether the hub serves HTTPS (`--tls-cert` among its serve arguments).
+    public var servesHTTPS: Bool { serveArguments.contains("--tls-cert") }
+
+    public var url: String { "\(servesHTTPS ? "https" : "http")://127.0.0.1:\(port)" }
 
     /// A hub on a new SQLite database, or on `database` (a `postgres://` URL of an empty
     /// database, e.g. from ``PostgresCluster``), with the event "Sync Test" of `guests` guests.
@@ -132,6 +135,8 @@ public final class RealHub: @unchecked Sendable {
     }
 
     public func healthy() -> Bool {
+        // URLSession cannot trust the test's private CA: an HTTPS hub is ready once it accepts.
+        if servesHTTPS { return acceptsConnections() }
         guard let url = URL(string: url + "/v1/health") else { return false }
         let done = DispatchSemaphore(value: 0)
         let ok = LockedFlag()
@@ -141,6 +146,18 @@ public final class RealHub: @unchecked Sendable {
         }.resume()
         done.wait()
         return ok.value
+    }
+
+    func acceptsConnections() -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
     }
 
     public static func freePort() -> Int {

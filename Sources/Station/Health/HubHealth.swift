@@ -12,6 +12,9 @@ public enum HubHealth: Sendable, Equatable {
     case signedOut
     /// A hub is configured but nobody signed in.
     case notSignedIn
+    /// The hub's address is plain `http://` to another machine: refused until it is `https://`
+    /// or `allow_insecure_http = true`.
+    case insecureRefused
 
     public init(_ status: SyncStatus) {
         self = switch status.state {
@@ -20,6 +23,7 @@ public enum HubHealth: Sendable, Equatable {
         case .offline: .offline(status.lastError)
         case .signedOut: .signedOut
         case .notConfigured: .notSignedIn
+        case .insecureRefused: .insecureRefused
         }
     }
 }

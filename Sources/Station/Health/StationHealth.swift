@@ -79,6 +79,9 @@ public struct StationHealth: Sendable, Equatable {
                               fix: "Sign in again (kiosk signin); pending check-ins are kept.", isFault: true)
         case .notSignedIn: Part(state: "not_signed_in", words: "not signed in",
                                 fix: "Sign in (kiosk signin --hub URL --email E); check-ins are kept meanwhile.", isFault: true)
+        case .insecureRefused: Part(state: "insecure_hub_refused", words: "insecure hub address refused — not syncing",
+                                    fix: "Use https:// for the hub, or set allow_insecure_http = true in kiosk.conf (trusted network only); check-ins are kept.",
+                                    isFault: true)
         }
     }
 
