@@ -8,15 +8,27 @@ import NIOSSL
 /// trusted (`allow_insecure_http = true`). `http://` to this machine (loopback) stays allowed:
 /// nothing crosses a network. HTTPS is verified against the system trust store, or only against
 /// the private CA in ``caFile`` (`ca_file` in kiosk.conf, `--ca-file` on the command line).
-public struct HubTransportPolicy: Sendable, Equatable {
+///
+/// What a station signed in with is kept with its session (``StationSession/transport``): later
+/// commands that name no trust of their own (`sudo kiosk sync` run by support staff) use it.
+public struct HubTransportPolicy: Sendable, Equatable, Codable {
     /// A PEM file of the CA certificate(s) the hub's certificate must chain to; nil: the system's.
     public var caFile: String?
     /// Whether `http://` to another machine is allowed (a trusted private network only).
     public var allowInsecureHTTP: Bool
 
     public init(caFile: String? = nil, allowInsecureHTTP: Bool = false) {
-        self.caFile = caFile
+        // Absolute: the policy is kept with the session and used from any working directory.
+        self.caFile = caFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         self.allowInsecureHTTP = allowInsecureHTTP
+    }
+
+    /// Whether it says nothing (system trust store, HTTPS only).
+    public var isDefault: Bool { caFile == nil && !allowInsecureHTTP }
+
+    /// This policy when it says something, else the one kept with the session, else this default.
+    public func orKept(_ kept: HubTransportPolicy?) -> HubTransportPolicy {
+        isDefault ? (kept ?? self) : self
     }
 
     /// Refuses `url` when it is plain HTTP to another machine and that is not allowed.

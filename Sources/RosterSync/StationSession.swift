@@ -20,9 +20,13 @@ public struct StationSession: Sendable, Codable, Equatable {
     /// Set when the hub refused a refresh (revoked or expired): the station keeps every pending
     /// change and waits for the next `kiosk signin`.
     public var signedOut: Bool
+    /// The trust the station signed in with (its private CA, or plain HTTP allowed); `nil` in
+    /// sessions from before it was kept. Used by commands that name none of their own.
+    public var transport: HubTransportPolicy?
 
     public init(hubURL: String, accessToken: String, accessExpiresAt: Timestamp, refreshToken: String, refreshExpiresAt: Timestamp,
-                sessionID: String, staffEmail: String, staffName: String, staffRole: String, signedOut: Bool = false) {
+                sessionID: String, staffEmail: String, staffName: String, staffRole: String, signedOut: Bool = false,
+                transport: HubTransportPolicy? = nil) {
         self.hubURL = hubURL
         self.accessToken = accessToken
         self.accessExpiresAt = accessExpiresAt
@@ -33,6 +37,7 @@ public struct StationSession: Sendable, Codable, Equatable {
         self.staffName = staffName
         self.staffRole = staffRole
         self.signedOut = signedOut
+        self.transport = transport
     }
 
     /// Whether the access token should be refreshed before use: less than a minute left.

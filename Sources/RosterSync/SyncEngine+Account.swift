@@ -57,7 +57,8 @@ extension SyncEngine {
         let session = StationSession(
             hubURL: url.absoluteString, accessToken: pair.accessToken, accessExpiresAt: pair.accessExpiresAt,
             refreshToken: pair.refreshToken, refreshExpiresAt: pair.refreshExpiresAt, sessionID: pair.sessionID,
-            staffEmail: pair.staff.email, staffName: Sanitized.text(pair.staff.name), staffRole: pair.staff.role.rawValue)
+            staffEmail: pair.staff.email, staffName: Sanitized.text(pair.staff.name), staffRole: pair.staff.role.rawValue,
+            transport: transport)
         try await sessionFile.withLock { () throws(SyncError) in try sessionFile.save(session) }
         self.session = session
         self.client = client

@@ -74,7 +74,7 @@ public actor SyncEngine {
         if let session, let url = try? HubClient.parseHubURL(session.hubURL) {
             do {
                 client = try HubClient(baseURL: url, timeout: configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes,
-                                       policy: configuration.transport)
+                                       policy: configuration.transport.orKept(session.transport))
             } catch {
                 refusal = error
                 lastError = error.description
@@ -349,10 +349,14 @@ public actor SyncEngine {
         return refusal ?? .notSignedIn
     }
 
+    /// The trust to reach the hub with: the command's or configuration's own, else what the
+    /// station signed in with.
+    var transport: HubTransportPolicy { configuration.transport.orKept(session?.transport) }
+
     /// A client for `url` with this engine's timeout, answer bound and transport policy.
     func makeClient(_ url: URL, timeout: Duration? = nil) throws(SyncError) -> HubClient {
         try HubClient(baseURL: url, timeout: timeout ?? configuration.requestTimeout, maximumAnswerBytes: configuration.maximumAnswerBytes,
-                      policy: configuration.transport)
+                      policy: transport)
     }
 
     /// Registers this station again on the current session (its own device id and secret).
