@@ -16,6 +16,9 @@ extension KioskDatabase {
         case syncState = "sync_state"
         case lastPull = "last_pull"
         case lastPush = "last_push"
+        /// When `kiosk export attendance` last wrote the attendance (the operator's word that it
+        /// is kept elsewhere, before any purge of a station without a hub).
+        case attendanceExportedAt = "attendance_exported_at"
     }
 
     public func setting(_ key: SettingKey) throws(StoreError) -> String? {

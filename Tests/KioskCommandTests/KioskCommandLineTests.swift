@@ -41,6 +41,41 @@ struct KioskCommandLineTests {
         #expect((try none.json()["results"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func theAttendanceExportSaysWhoCameAndKeepsFormulasAsText() throws {
+        let directory = TemporaryDirectory("cli")
+        defer { directory.remove() }
+        let csv = directory.appending("roster.csv")
+        try """
+            name,email,company,code
+            "Müller, José",jose@example.com,ACME,ABC1
+            "=HYPERLINK(""http://evil"")",x@example.com,,ABC2
+            Ann Lee,ann@example.com,,ABC3
+            """.write(to: csv, atomically: true, encoding: .utf8)
+        let data = directory.appending("data").path
+        #expect(try run(kiosk, ["import", csv.path, "--data-dir", data]).status == 0)
+        #expect(try run(kiosk, ["checkin", "ABC1", "--station", "Door 1", "--operator", "Alex", "--data-dir", data]).status == 0)
+        #expect(try run(kiosk, ["checkin", "ABC3", "--data-dir", data]).status == 0)
+        #expect(try run(kiosk, ["checkin", "ABC3", "--exit", "--data-dir", data]).status == 0)
+        let out = directory.appending("attendance.csv")
+        let exported = try run(kiosk, ["export", "attendance", out.path, "--data-dir", data, "--json"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let answer = try exported.json()
+        #expect(answer["guests"] as? Int == 3)
+        #expect(answer["checked_in"] as? Int == 2)
+        #expect(answer["inside"] as? Int == 1)
+        let lines = try String(contentsOf: out, encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.first == "code,name,email,company,access_type,checked_in,first_entry_at,station,operator,inside")
+        #expect(lines.count == 4)
+        #expect(lines.contains { $0.hasPrefix("ABC2,\"'=HYPERLINK(\"\"http://evil\"\")\",x@example.com,,General,no,,,,no") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("ABC1,\"Müller, José\",jose@example.com,ACME,General,yes,20") && $0.hasSuffix(",Door 1,Alex,yes") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("ABC3,Ann Lee,") && $0.hasSuffix(",no") && $0.contains(",yes,") }, "\(lines)")
+        let mode = try FileManager.default.attributesOfItem(atPath: out.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let unwritable = try run(kiosk, ["export", "attendance", "/proc/nope/attendance.csv", "--data-dir", data])
+        #expect(unwritable.status != 0)
+        #expect(unwritable.stderr.contains("Cannot write"), "\(unwritable.stderr)")
+    }
+
     @Test func nothingInTheDataDirectoryIsReadableByOtherUsersWhateverTheUmask() throws {
         let (directory, csv) = try station()
         defer { directory.remove() }
