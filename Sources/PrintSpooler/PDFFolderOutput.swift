@@ -3,11 +3,18 @@ import Foundation
 /// Badges written as PDF files into a folder (`--printer pdf:DIR`, and a station with no printer):
 /// `badge-<job id>.pdf`, written atomically, and reported printed at once. The file name never
 /// holds the ticket code (it admits its holder, and the folder may be shared for printing).
+///
+/// Badges carry guests' names: a written badge is deleted once it is older than ``retention``
+/// (24 h by default, `pdf_retention_hours` in kiosk.conf; `nil` keeps them), checked at each write.
 public struct PDFFolderOutput: BadgeOutput {
     public let folder: URL
+    public let retention: Duration?
 
-    public init(folder: URL) {
+    public static let defaultRetention: Duration = .seconds(24 * 3_600)
+
+    public init(folder: URL, retention: Duration? = PDFFolderOutput.defaultRetention) {
         self.folder = folder
+        self.retention = retention
     }
 
     public var queue: String { "pdf:\(folder.path)" }
@@ -31,6 +38,7 @@ public struct PDFFolderOutput: BadgeOutput {
                 do {
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                     try pdf.write(to: file, options: .atomic)
+                    Self.deleteBadges(in: folder, olderThan: retention, now: Date())
                     continuation.resume(returning: nil)
                 } catch {
                     continuation.resume(returning: (error as NSError).localizedDescription)
@@ -45,6 +53,17 @@ public struct PDFFolderOutput: BadgeOutput {
     public func jobStatus(_ jobID: Int) async throws(PrintError) -> JobStatus? {
         let written = FileManager.default.fileExists(atPath: file(printJobID: Int64(jobID)).path)
         return JobStatus(id: jobID, state: written ? .completed : .aborted)
+    }
+
+    /// Deletes this output's badge files (`badge-N.pdf`) written more than `retention` ago.
+    static func deleteBadges(in folder: URL, olderThan retention: Duration?, now: Date) {
+        guard let retention else { return }
+        let limit = now.addingTimeInterval(-Double(retention.components.seconds))
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+        for file in files where file.lastPathComponent.hasPrefix("badge-") && file.pathExtension == "pdf" {
+            guard let written = try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate, written < limit else { continue }
+            try? FileManager.default.removeItem(at: file)
+        }
     }
 
     public func printerAnswer(for ticket: BadgeTicket) async -> PrinterJobAnswer { .cannotAsk }

@@ -1,6 +1,7 @@
 import CheckInCore
 import Foundation
 import OperatorConsole
+import PrintSpooler
 
 /// `kiosk run`'s settings: the configuration file (`key = value`, `#` comments; see
 /// Kiosk/kiosk.conf.example), with command-line options taking precedence.
@@ -26,6 +27,8 @@ public struct StationConfiguration: Sendable, Equatable {
     /// Badges that waited longer (printer down) wait for the operator's word
     /// (`print_stale_minutes`, default 10): their attendees may have left.
     public var printStaleAfter: Duration = .seconds(600)
+    /// How long badge PDFs written to a folder are kept (`pdf_retention_hours`, default 24; 0 keeps them).
+    public var pdfRetention: Duration? = PDFFolderOutput.defaultRetention
     public var selfServicePIN: String?
     public var selfService = false
     public var camera: String?
@@ -54,7 +57,7 @@ public struct StationConfiguration: Sendable, Equatable {
         "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
         "frame_size", "station_name", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
         "scanner", "scanner_layout", "scanner_tab_ends_code", "wedge_max_key_gap_ms", "wedge_min_length",
-        "ca_file", "allow_insecure_http",
+        "ca_file", "allow_insecure_http", "pdf_retention_hours",
     ]
 
     /// Reads a configuration file.
@@ -120,6 +123,11 @@ public struct StationConfiguration: Sendable, Equatable {
                 throw .configuration(file: file, line: line, reason: "print_timeout_seconds must be a number of seconds from 1 to 3600")
             }
             printTimeout = .seconds(seconds)
+        case "pdf_retention_hours":
+            guard let hours = Int(value), (0...8_760).contains(hours) else {
+                throw .configuration(file: file, line: line, reason: "pdf_retention_hours must be a number of hours from 0 (keep) to 8760")
+            }
+            pdfRetention = hours == 0 ? nil : .seconds(hours * 3_600)
         case "print_stale_minutes":
             guard let minutes = Int(value), (1...1440).contains(minutes) else {
                 throw .configuration(file: file, line: line, reason: "print_stale_minutes must be a number of minutes from 1 to 1440")

@@ -289,4 +289,22 @@ struct PrintQueueTests {
         #expect(try PDFTools.text(folder.appendingPathComponent(files[0])).contains("Guest Nº 1"))
         #expect(try await station.database.printJob(id: job.id)?.queue == "pdf:\(folder.path)")
     }
+
+    @Test func badgePDFsOlderThanTheRetentionAreDeletedAtTheNextWrite() async throws {
+        let station = try await QueueStation()
+        defer { station.stop() }
+        let folder = station.directory.appending("badges")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Two badges from yesterday and an unrelated file of the same age.
+        for name in ["badge-901.pdf", "badge-902.pdf", "notes.pdf"] {
+            let file = folder.appendingPathComponent(name)
+            FileManager.default.createFile(atPath: file.path, contents: Data("%PDF".utf8))
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-25 * 3_600)], ofItemAtPath: file.path)
+        }
+        let job = try #require(try await station.enqueue(1))
+        let running = RunningQueue(station.queue(PDFFolderOutput(folder: folder)))
+        try await eventually("the badge written") { try await station.database.printJob(id: job.id)?.state == .printed }
+        await running.kill()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["badge-\(job.id).pdf", "notes.pdf"])
+    }
 }

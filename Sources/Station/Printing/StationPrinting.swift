@@ -14,10 +14,12 @@ enum StationPrinting {
         case "none"?:
             return nil
         case nil:
-            primary = PDFFolderOutput(folder: database.dataDirectory.appendingPathComponent("badges"))
+            primary = PDFFolderOutput(folder: database.dataDirectory.appendingPathComponent("badges"), retention: configuration.pdfRetention)
         case let value? where value.hasPrefix("pdf:"):
             let path = String(value.dropFirst(4))
-            primary = PDFFolderOutput(folder: path.isEmpty ? database.dataDirectory.appendingPathComponent("badges") : URL(fileURLWithPath: path))
+            primary = PDFFolderOutput(
+                folder: path.isEmpty ? database.dataDirectory.appendingPathComponent("badges") : URL(fileURLWithPath: path),
+                retention: configuration.pdfRetention)
         case let queue?:
             primary = CupsOutput(queue: queue, cups: CupsClient())
         }
