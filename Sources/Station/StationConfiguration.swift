@@ -31,6 +31,8 @@ public struct StationConfiguration: Sendable, Equatable {
     public var pdfRetention: Duration? = PDFFolderOutput.defaultRetention
     public var selfServicePIN: String?
     public var selfService = false
+    /// Guests' names in the headless lines (`headless_names`); nil: not under systemd (``HeadlessNames``).
+    public var headlessNames: Bool?
     public var camera: String?
     public var frames: String?
     public var frameWidth = 640
@@ -57,7 +59,7 @@ public struct StationConfiguration: Sendable, Equatable {
         "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
         "frame_size", "station_name", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
         "scanner", "scanner_layout", "scanner_tab_ends_code", "wedge_max_key_gap_ms", "wedge_min_length",
-        "ca_file", "allow_insecure_http", "pdf_retention_hours",
+        "ca_file", "allow_insecure_http", "pdf_retention_hours", "headless_names",
     ]
 
     /// Reads a configuration file.
@@ -123,6 +125,11 @@ public struct StationConfiguration: Sendable, Equatable {
                 throw .configuration(file: file, line: line, reason: "print_timeout_seconds must be a number of seconds from 1 to 3600")
             }
             printTimeout = .seconds(seconds)
+        case "headless_names":
+            guard let names = Self.yesNo(value) else {
+                throw .configuration(file: file, line: line, reason: "headless_names must be true or false")
+            }
+            headlessNames = names
         case "pdf_retention_hours":
             guard let hours = Int(value), (0...8_760).contains(hours) else {
                 throw .configuration(file: file, line: line, reason: "pdf_retention_hours must be a number of hours from 0 (keep) to 8760")

@@ -94,7 +94,8 @@ public enum StationLauncher {
         typealias Configured = ServiceGroupConfiguration.ServiceConfiguration
         var services: [Configured] = []
         if headless {
-            services.append(Configured(service: HeadlessService(runtime: runtime), successTerminationBehavior: .gracefullyShutdownGroup,
+            let names = configuration.headlessNames ?? !HeadlessNames.stdoutIsTheJournal()
+            services.append(Configured(service: HeadlessService(runtime: runtime, names: names), successTerminationBehavior: .gracefullyShutdownGroup,
                                        serviceName: "headless log"))
             if let event = StationStart.configuredEventToUse(facts) {
                 services.append(Configured(service: ConfiguredEventService(runtime: runtime, event: event), successTerminationBehavior: .ignore,

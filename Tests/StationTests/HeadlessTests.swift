@@ -36,6 +36,29 @@ struct HeadlessTests {
         #expect(badges.count == 2)
     }
 
+    @Test func withHeadlessNamesOffAGuestIsItsIdAndCodeOnly() throws {
+        let directory = TemporaryDirectory("kiosk-headless")
+        defer { directory.remove() }
+        let configuration = directory.appending("kiosk.conf")
+        try "headless_names = false\nprinter = none\n".write(to: configuration, atomically: true, encoding: .utf8)
+        let result = try run(BuiltProducts.executable("kiosk"), ["run", "--headless", "--config", configuration.path,
+                                                                "--data-dir", directory.appending("data").path], stdin: "DEMO-0001\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let decision = try #require(try events(result.stdout).first { $0["event"] as? String == "decision" })
+        let guest = try #require(decision["guest"] as? [String: Any])
+        #expect(guest["name"] == nil)
+        #expect(guest["id"] as? String != nil && guest["code"] as? String == "DEMO-0001")
+        #expect(!result.stdout.contains("Müller"))
+    }
+
+    @Test func namesAreLeftOutOnlyWhenStdoutIsTheJournalItself() {
+        let journal = (device: UInt64(25), inode: UInt64(4_711))
+        #expect(HeadlessNames.stdoutIsTheJournal(environment: ["JOURNAL_STREAM": "25:4711"], stdout: journal))
+        #expect(!HeadlessNames.stdoutIsTheJournal(environment: ["JOURNAL_STREAM": "25:4711"], stdout: (25, 99)), "inherited, stdout is a pipe")
+        #expect(!HeadlessNames.stdoutIsTheJournal(environment: [:], stdout: journal))
+        #expect(!HeadlessNames.stdoutIsTheJournal(environment: ["JOURNAL_STREAM": "garbage"], stdout: journal))
+    }
+
     @Test func withoutATerminalTheStationFallsBackToHeadlessAndSaysSo() throws {
         let directory = TemporaryDirectory("kiosk-headless")
         defer { directory.remove() }

@@ -29,7 +29,11 @@ public enum StationEvent: Sendable, Equatable {
 
     /// One JSON object per event (a line of `kiosk run --headless`). Text from the roster is
     /// sanitized here, so nothing a guest's name holds can reach a terminal or the journal raw.
-    public var json: JSONValue {
+    public var json: JSONValue { json(names: true) }
+
+    /// The same line; without `names`, a guest is its id, access type and code only (the journal
+    /// of a station run by systemd keeps no names: ``HeadlessNames``).
+    public func json(names: Bool) -> JSONValue {
         switch self {
         case .ready(let guests, let milliseconds, let scanning, let printer):
             return ["event": "ready", "guests": .int(guests), "startup_ms": .double(milliseconds), "scanning": .string(scanning),
@@ -41,7 +45,7 @@ public enum StationEvent: Sendable, Equatable {
         case .unreadable:
             return ["event": "unreadable", "message": "Unreadable code: please use the desk or type the code."]
         case .result(let feedback):
-            return feedback.json
+            return feedback.json(names: names)
         case .badge(let progress):
             return ["event": "print_state", "job": .int(Int(progress.jobID)), "guest_id": .string(Sanitized.text(progress.guestID)),
                     "state": .string(progress.state), "stage": .string(progress.stage.rawValue), "reason": .optional(progress.reason.map(Sanitized.text))]
@@ -69,16 +73,20 @@ public enum StationEvent: Sendable, Equatable {
 extension Feedback {
     /// The headless `decision` (or `walk_in`) line: the result, and the badge job written with
     /// it (id and first state; later states come as `print_state` lines with that id).
-    var json: JSONValue {
+    func json(names: Bool) -> JSONValue {
         var object: [String: JSONValue] = ["event": .string(presentation.isWalkIn ? "walk_in" : "decision")]
         if let failure {
             object["decision"] = .null
             object["error"] = .string(failure)
         } else if let outcome {
             object["decision"] = .string(outcome.decision.kind.rawValue)
-            object["guest"] = outcome.guest.map {
-                ["id": .string(Sanitized.text($0.id)), "name": .string(Sanitized.text($0.name)), "access_type": .string(Sanitized.text($0.accessType)),
-                 "code": .string(Sanitized.text($0.code))]
+            object["guest"] = outcome.guest.map { guest -> JSONValue in
+                var members: [String: JSONValue] = [
+                    "id": .string(Sanitized.text(guest.id)), "access_type": .string(Sanitized.text(guest.accessType)),
+                    "code": .string(Sanitized.text(guest.code)),
+                ]
+                if names { members["name"] = .string(Sanitized.text(guest.name)) }
+                return .object(members)
             } ?? .null
             object["previous"] = outcome.decision.previous.map {
                 ["by": .string(Sanitized.text($0.by)), "station": .string(Sanitized.text($0.station)), "at": .string($0.at.iso8601)]
