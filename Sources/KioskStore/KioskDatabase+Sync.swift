@@ -97,32 +97,47 @@ extension KioskDatabase {
 
     /// Forgets the event, the roster copy and the cursor (sign-out without `--keep`). Pending and
     /// rejected outbox entries and this station's own check-ins are kept.
+    ///
+    /// Guest data the hub has is purged, not only unlinked: deleted pages are overwritten
+    /// (`secure_delete`) and the write-ahead log is truncated afterwards, so a box lost after
+    /// sign-out does not hold the names in free pages or in the log.
     public func clearSyncedRoster(forgetEvent: Bool) async throws(StoreError) {
         try requireUsable()
         try await wrap {
-            try await writer.write { db in
-                try Self.clearRoster(db)
-                if forgetEvent {
-                    try db.execute(sql: "DELETE FROM settings WHERE key IN (?, ?)",
-                                   arguments: [SyncSettingKey.eventID.rawValue, SyncSettingKey.eventName.rawValue])
+            try await writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA secure_delete = ON")
+                defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
+                try db.inTransaction {
+                    try Self.clearRoster(db)
+                    if forgetEvent {
+                        try db.execute(sql: "DELETE FROM settings WHERE key IN (?, ?)",
+                                       arguments: [SyncSettingKey.eventID.rawValue, SyncSettingKey.eventName.rawValue])
+                    }
+                    return .commit
                 }
+                // Readers may still hold the log; what cannot be truncated now is at the next start.
+                _ = try? db.checkpoint(.truncate)
             }
         }
     }
 
     static func clearRoster(_ db: Database) throws {
         // This station's check-ins the hub has (or refused for good, with nothing left to do) go
-        // to the archive with their guest's code and name: the next event's counts and door
-        // start clean. Those still waiting for the hub, or listed as refused, stay with their guests.
+        // to the archive: the next event's counts and door start clean. The archive keeps what
+        // the door did (guest id, time, station, operator, the hub's answer), not who the guest
+        // is: the hub has the guest, and a lost box should not. Those still waiting for the hub,
+        // or listed as refused, stay with their guests.
         let unsettled = "SELECT guest_id FROM outbox WHERE state IN ('pending', 'rejected') AND guest_id IS NOT NULL"
         try db.execute(sql: """
             INSERT INTO check_ins_archive (event_id, idempotency_key, guest_id, guest_code, guest_name, device_id, station, operator,
                                            source, direction, scanned_at, undone_at, hub_status, hub_detail, archived_at)
-            SELECT (SELECT value FROM settings WHERE key = ?), c.idempotency_key, c.guest_id, g.code, g.name, c.device_id, c.station,
+            SELECT (SELECT value FROM settings WHERE key = ?), c.idempotency_key, c.guest_id, NULL, NULL, c.device_id, c.station,
                    c.operator, c.source, c.direction, c.scanned_at, c.undone_at, c.hub_status, c.hub_detail, ?
-            FROM check_ins c LEFT JOIN guests g ON g.id = c.guest_id
+            FROM check_ins c
             WHERE c.origin = 'local' AND c.guest_id NOT IN (\(unsettled))
             """, arguments: [SyncSettingKey.eventID.rawValue, Timestamp.now().milliseconds])
+        // Uploads the hub has answered carry guest data (a walk-in's name and e-mail): gone too.
+        try db.execute(sql: "DELETE FROM outbox WHERE state = 'synced'")
         try db.execute(sql: "DELETE FROM check_ins WHERE origin = 'local' AND guest_id NOT IN (\(unsettled))")
         // Guests referenced by a check-in still waiting for the hub stay: the operator may look
         // them up until the upload settles.

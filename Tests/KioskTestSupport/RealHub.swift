@@ -34,7 +34,8 @@ public final class RealHub: @unchecked Sendable {
 
     /// A hub on a new SQLite database, or on `database` (a `postgres://` URL of an empty
     /// database, e.g. from ``PostgresCluster``), with the event "Sync Test" of `guests` guests.
-    public init(guests: Int, database: String? = nil, serveArguments: [String] = []) throws {
+    /// - Parameter namePrefix: guests are named `namePrefix N` (see ``roster(_:namePrefix:)``).
+    public init(guests: Int, namePrefix: String = "Guest", database: String? = nil, serveArguments: [String] = []) throws {
         self.serveArguments = serveArguments
         directory = TemporaryDirectory("real-hub")
         self.database = database ?? "sqlite:" + directory.appending("hub.sqlite").path
@@ -42,7 +43,7 @@ public final class RealHub: @unchecked Sendable {
         let staff = try run(Self.executable, ["staff", "add", "--db", self.database, "--email", email, "--name", "Alex", "--role", "staff"],
                             stdin: password + "\n")
         guard staff.status == 0 else { throw HubFailure("staff add: \(staff.stderr)") }
-        eventID = try Self.createEvent(database: self.database, directory: directory, name: "Sync Test", roster: Self.roster(guests), assign: [email])
+        eventID = try Self.createEvent(database: self.database, directory: directory, name: "Sync Test", roster: Self.roster(guests, namePrefix: namePrefix), assign: [email])
         try start()
     }
 

@@ -92,4 +92,34 @@ struct RealHubTests {
         #expect(try StationRecords.rosterDump(dataDir: data) == StationRecords.rosterDump(dataDir: reference))
         #expect(try StationRecords.rosterDump(dataDir: data).count == 8_000)
     }
+
+    @Test func afterSignOutNoFileOfTheStationHoldsAGuestsNameOrEmail() throws {
+        let hub = try RealHub(guests: 30, namePrefix: "Zebulon Quartermain")
+        defer { hub.remove() }
+        let directory = TemporaryDirectory("purge")
+        defer { directory.remove() }
+        let data = try station(hub, directory, "Door P")
+        for index in [3, 7, 11] { try checkIn(data, index) }
+        let synced = try run(kiosk, ["sync", "--json", "--data-dir", data])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try pending(data) == 0)
+        func filesHolding(_ needles: [String]) throws -> [String] {
+            let files = FileManager.default.subpaths(atPath: data) ?? []
+            return try files.filter { file in
+                let path = URL(fileURLWithPath: data).appendingPathComponent(file).path
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+                return needles.contains { bytes.range(of: Data($0.utf8)) != nil }
+            }
+        }
+        let needles = ["Zebulon Quartermain", "guest3@example.org", "guest7@example.org", "guest11@example.org"]
+        #expect(!(try filesHolding(needles)).isEmpty, "the roster is on the station while signed in")
+        let signout = try run(kiosk, ["signout", "--data-dir", data])
+        #expect(signout.status == 0, "\(signout.stderr)")
+        #expect(try filesHolding(needles) == [], "names or e-mails left after sign-out")
+        // What the door did is kept for the record, without who the guests were.
+        let archived = try StationRecords.count(dataDir: data, sql: "SELECT COUNT(*) FROM check_ins_archive WHERE guest_name IS NULL")
+        #expect(archived == 3)
+    }
 }

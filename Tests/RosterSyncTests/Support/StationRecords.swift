@@ -20,4 +20,9 @@ enum StationRecords {
             try String.fetchOne(db, sql: "SELECT hub_detail FROM check_ins WHERE origin = 'local' AND hub_status = 'duplicate'")
         }
     }
+
+    /// The single integer a query answers.
+    static func count(dataDir: String, sql: String) throws -> Int {
+        try open(dataDir: dataDir).read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
+    }
 }
