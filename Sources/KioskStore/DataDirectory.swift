@@ -31,13 +31,21 @@ public enum DataDirectory {
     /// Guest data is for the station's user alone, whatever the umask: the directory 0700, every
     /// file and folder already in it 0600 / 0700 (an older version, or a umask of 022, left them
     /// readable by everyone). SQLite gives its journal files the database file's mode.
+    ///
+    /// Opening a store is on the start-up path and a data directory holds thousands of badge PDFs:
+    /// the walk runs only when the directory itself is open to others (the first start after an
+    /// upgrade). Once it is 0700 nobody else reaches what is inside, and this process creates
+    /// everything 0600 (umask 077).
     public static func restrictAccess(to url: URL) {
-        chmod(url.path, 0o700)
-        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else { return }
-        for case let item as URL in walker {
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_mode & 0o077 != 0 else { return }
+        let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+        while let item = walker?.nextObject() as? URL {
             let values = try? item.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
             if values?.isSymbolicLink == true { continue }
             chmod(item.path, values?.isDirectory == true ? 0o700 : 0o600)
         }
+        // Last: an interrupted walk is done again at the next open.
+        chmod(url.path, 0o700)
     }
 }
