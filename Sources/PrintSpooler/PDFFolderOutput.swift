@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Badges written as PDF files into a folder (`--printer pdf:DIR`, and a station with no printer):
 /// `badge-<job id>.pdf`, written atomically, and reported printed at once. The file name never
@@ -38,7 +39,7 @@ public struct PDFFolderOutput: BadgeOutput {
                 do {
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                     try pdf.write(to: file, options: .atomic)
-                    Self.deleteBadges(in: folder, olderThan: retention, now: Date())
+                    if Self.sweeps.due(folder.path, now: Date()) { Self.deleteBadges(in: folder, olderThan: retention, now: Date()) }
                     continuation.resume(returning: nil)
                 } catch {
                     continuation.resume(returning: (error as NSError).localizedDescription)
@@ -53,6 +54,24 @@ public struct PDFFolderOutput: BadgeOutput {
     public func jobStatus(_ jobID: Int) async throws(PrintError) -> JobStatus? {
         let written = FileManager.default.fileExists(atPath: file(printJobID: Int64(jobID)).path)
         return JobStatus(id: jobID, state: written ? .completed : .aborted)
+    }
+
+    /// A busy door writes a badge every few seconds and the folder holds a day of them: it is
+    /// swept for old badges at the first write and then at most every ``SweepSchedule/interval``.
+    static let sweeps = SweepSchedule()
+
+    final class SweepSchedule: Sendable {
+        static let interval: TimeInterval = 600
+        private let last = Mutex([String: Date]())
+
+        /// Whether `folder` is due a sweep now; if so, records it as swept.
+        func due(_ folder: String, now: Date) -> Bool {
+            last.withLock { last in
+                if let previous = last[folder], now.timeIntervalSince(previous) < Self.interval { return false }
+                last[folder] = now
+                return true
+            }
+        }
     }
 
     /// Deletes this output's badge files (`badge-N.pdf`) written more than `retention` ago.
