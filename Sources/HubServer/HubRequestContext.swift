@@ -1,6 +1,7 @@
 import CheckInCore
 import HubAPI
 import Hummingbird
+import NIOCore
 
 /// The request context of every hub route: what ``AccessMiddleware`` established about the
 /// caller before any handler runs.
@@ -11,12 +12,14 @@ public struct HubRequestContext: RequestContext {
     /// The event of a `/v1/events/{event}/…` route, one the caller may see.
     var event: EventSummary?
 
-    /// The connection's peer address (a proxy's, behind one: see ``ClientAddress``).
-    let peerAddress: String?
+    /// The connection's peer (a proxy, behind one: see ``ClientAddress``), formatted only by the
+    /// one route that asks (sign-in), not for every request.
+    private let peer: SocketAddress?
+    var peerAddress: String? { peer?.ipAddress }
 
     public init(source: Source) {
         coreContext = .init(source: source)
-        peerAddress = source.channel.remoteAddress?.ipAddress
+        peer = source.channel.remoteAddress
     }
 
     /// The caller; a route registered without ``AccessMiddleware`` asking for it is a programming
