@@ -95,7 +95,7 @@ struct Migrator {
     static let keptBackups = 2
 
     private func pruneBackups() {
-        let files = (try? FileManager.default.contentsOfDirectory(at: backupsDirectory, includingPropertiesForKeys: [.creationDateKey, .contentModificationDateKey])) ?? []
+        let files = (try? FileManager.default.contentsOfDirectory(at: backupsDirectory, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
         let backups = files.filter { $0.lastPathComponent.hasPrefix("kiosk-v") && $0.pathExtension == "sqlite" }
         func date(_ url: URL) -> Date { (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast }
         for old in backups.sorted(by: { date($0) > date($1) }).dropFirst(Self.keptBackups) {
