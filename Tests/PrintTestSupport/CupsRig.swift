@@ -50,6 +50,27 @@ public struct CupsRig: Sendable {
         let pid = try String(contentsOf: directory.appending("printer-\(queue).pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         kill(Int32(pid) ?? 0, SIGKILL)
         try? FileManager.default.removeItem(at: directory.appending("printer-\(queue).pid"))
+        // SIGKILL is delivered when the kernel gets to it: on a loaded machine the printer once
+        // still answered the station's probe right after, and the test waited for its print
+        // timeout. Off means nothing listens on its port any more.
+        if let port = Int(try String(contentsOf: directory.appending("printer-\(queue).port"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)) {
+            for _ in 0..<100 where Self.accepts(port: port) { usleep(50_000) }
+        }
+    }
+
+    /// Whether something accepts TCP connections on `port` of loopback.
+    static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
     }
 
     /// Starts the simulated printer behind `queue` again on its port: to cupsd, the printer is back.
