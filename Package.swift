@@ -43,6 +43,8 @@ targets += [
             "RosterCSV",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
+            // Guest data sealed at rest (AES-GCM, HKDF, HMAC): Sources/KioskStore/Encryption.
+            .product(name: "Crypto", package: "swift-crypto"),
         ],
         plugins: ["EmbedMigrationsPlugin"]
     ),

@@ -17,7 +17,13 @@ public struct GuestDetails: Sendable, Hashable {
 }
 
 enum GuestRecord {
-    static let columns = "g.id, g.code, g.name, g.email, g.company, g.access_type_id, g.revoked, g.walk_in"
+    /// A guest's columns, opened (0008_encrypted_guest_data.sql): `g` is the guests table.
+    static let columns = """
+        g.id, kiosk_open(g.sealed_code) AS code, kiosk_open(g.name) AS name, kiosk_open(g.email) AS email,
+        kiosk_open(g.company) AS company, g.access_type_id, g.revoked, g.walk_in
+        """
+    /// The sealed columns `kiosk_search_tokens` and `kiosk_guest_matches` take, in order.
+    static let sealedSearchColumns = "g.name, g.email, g.company, g.sealed_code"
 
     static func guest(_ row: Row) -> Guest {
         Guest(
@@ -33,7 +39,7 @@ enum GuestRecord {
     }
 
     static func fetchGuest(_ db: Database, code: TicketCode) throws -> Guest? {
-        try Row.fetchOne(db, sql: "SELECT \(columns) FROM guests g WHERE g.code = ?", arguments: [code.value]).map(guest)
+        try Row.fetchOne(db, sql: "SELECT \(columns) FROM guests g WHERE g.code = kiosk_code_digest(?)", arguments: [code.value]).map(guest)
     }
 
     static func fetchGuest(_ db: Database, id: String) throws -> Guest? {

@@ -38,7 +38,7 @@ extension KioskDatabase {
                     LEFT JOIN access_types a ON a.id = g.access_type_id
                     LEFT JOIN firsts f ON f.guest_id = g.id AND f.n = 1
                     LEFT JOIN lasts l ON l.guest_id = g.id AND l.n = 1
-                    ORDER BY g.name, g.id
+                    ORDER BY name, g.id
                     """).map { row in
                     AttendanceRecord(
                         guest: GuestRecord.guest(row), accessTypeName: row["access_type_name"],

@@ -73,7 +73,7 @@ extension KioskDatabase {
         func audit(_ decision: Decision) throws {
             try db.execute(sql: """
                 INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision, detail)
-                VALUES (?, ?, ?, ?, ?, 'attempt', ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, 'attempt', kiosk_seal(?), ?, ?, kiosk_seal(?))
                 """, arguments: [request.at.milliseconds, deviceID, station, operatorName, request.source.rawValue,
                                  code?.value ?? String(Sanitized.text(request.rawCode).prefix(64)), guest?.id,
                                  decision.kind.rawValue, request.direction.rawValue])

@@ -53,7 +53,8 @@ extension KioskDatabase {
                 let guestID = UUID().uuidString.lowercased()
                 let code = Self.newWalkInCode()
                 try db.execute(sql: """
-                    INSERT INTO guests (id, code, name, email, company, access_type_id, walk_in, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+                    INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, walk_in, updated_at)
+                    VALUES (?1, kiosk_code_digest(?2), kiosk_seal(?2), kiosk_seal(?3), kiosk_seal(?4), kiosk_seal(?5), ?6, 1, ?7)
                     """, arguments: [guestID, code, name, email, company, request.accessTypeID, request.at.milliseconds])
                 // The walk-in sorts just before its own check-in so the hub learns the guest first.
                 try Self.enqueue(db, .walkIn(WalkIn(
@@ -61,7 +62,7 @@ extension KioskDatabase {
                     deviceID: deviceID, station: station, operatorName: operatorName, createdAt: request.at)))
                 try db.execute(sql: """
                     INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision)
-                    VALUES (?, ?, ?, ?, 'walk_in', 'walkin', ?, ?, NULL)
+                    VALUES (?, ?, ?, ?, 'walk_in', 'walkin', kiosk_seal(?), ?, NULL)
                     """, arguments: [request.at.milliseconds, deviceID, station, operatorName, code, guestID])
                 return try Self.checkIn(db, request: CheckInRequest(rawCode: code, source: .walkIn, at: request.at, badge: request.badge),
                                         deviceID: deviceID, station: station, operatorName: operatorName)
@@ -92,7 +93,7 @@ extension KioskDatabase {
                 try Self.enqueue(db, .undo(Undo(key: checkIn.key, undoneAt: at, station: station, operatorName: operatorName)))
                 try db.execute(sql: """
                     INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, decision, detail)
-                    VALUES (?, ?, ?, ?, 'typed', 'undo', ?, NULL, ?)
+                    VALUES (?, ?, ?, ?, 'typed', 'undo', ?, NULL, kiosk_seal(?))
                     """, arguments: [at.milliseconds, deviceID, station, operatorName, checkIn.guestID, checkIn.key.description])
                 let guest = try GuestRecord.fetchGuest(db, id: checkIn.guestID).map { try GuestRecord.details(db, guest: $0) }
                 return (checkIn, guest)
@@ -108,7 +109,7 @@ extension KioskDatabase {
         try await wrap {
             try await writer.write { db in
                 try db.execute(sql: """
-                    INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, detail) VALUES (?, ?, ?, ?, 'typed', ?, ?, ?)
+                    INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, detail) VALUES (?, ?, ?, ?, 'typed', ?, ?, kiosk_seal(?))
                     """, arguments: [Timestamp.now().milliseconds, deviceID, station, operatorName, action, guestID, detail])
             }
         }

@@ -43,7 +43,7 @@ extension KioskDatabase {
         let suspect = try !clockIsPlausible(db, at: change.sortAt)
         try db.execute(sql: """
             INSERT OR IGNORE INTO outbox (kind, ref, payload, created_at, sort_at, hub_url, event_id, guest_id, clock_suspect)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, kiosk_seal(?), ?, ?, ?, ?, ?, ?)
             """, arguments: [change.kind.rawValue, change.ref, try change.payload(), Timestamp.now().milliseconds,
                              change.sortAt.milliseconds, destination?.hubURL, destination?.eventID, change.guestID, suspect])
     }
@@ -58,7 +58,7 @@ extension KioskDatabase {
 
     // MARK: Reading
 
-    static let entryColumns = "id, kind, ref, payload, sort_at, attempts, last_error, hub_url, event_id, hold, clock_suspect"
+    static let entryColumns = "id, kind, ref, kiosk_open(payload) AS payload, sort_at, attempts, last_error, hub_url, event_id, hold, clock_suspect"
 
     static func entry(_ row: Row) -> OutboxEntry {
         let kind: String = row["kind"]
@@ -194,7 +194,7 @@ extension KioskDatabase {
                         }
                         try db.execute(sql: """
                             INSERT INTO audit_log (at, device_id, station, operator, source, action, detail)
-                            VALUES (?, ?, '', 'sync', 'sync', 'hub_rejected', ?)
+                            VALUES (?, ?, '', 'sync', 'sync', 'hub_rejected', kiosk_seal(?))
                             """, arguments: [at.milliseconds, deviceID, "\(kind) \(ref): \(text)"])
                     }
                     switch result.outcome {
@@ -274,7 +274,7 @@ extension KioskDatabase {
                 try db.execute(sql: "UPDATE outbox SET state = 'discarded' WHERE \(condition)", arguments: arguments)
                 try db.execute(sql: """
                     INSERT INTO audit_log (at, device_id, station, operator, source, action, detail)
-                    VALUES (?, ?, '', ?, 'typed', 'discard_pending', ?)
+                    VALUES (?, ?, '', ?, 'typed', 'discard_pending', kiosk_seal(?))
                     """, arguments: [Timestamp.now().milliseconds, deviceID, operatorName, "\(count) unsynced changes discarded \(reason)"])
                 return count
             }

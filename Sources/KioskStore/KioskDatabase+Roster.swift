@@ -35,15 +35,17 @@ extension KioskDatabase {
                 var summary = RosterImportSummary(imported: 0, updated: 0, unchanged: 0, rejected: rejected)
                 try Self.withDeferredSearchIndex(db) { updatedIDs in
                     var existing: [String: (id: String, name: String, email: String, company: String, type: String)] = [:]
-                    let cursor = try Row.fetchCursor(db, sql: "SELECT id, code, name, email, company, access_type_id FROM guests")
+                    let cursor = try Row.fetchCursor(db, sql: "SELECT \(GuestRecord.columns) FROM guests g")
                     while let row = try cursor.next() {
                         existing[row["code"]] = (row["id"], row["name"], row["email"], row["company"], row["access_type_id"])
                     }
                     let insert = try db.makeStatement(sql: """
-                        INSERT INTO guests (id, code, name, email, company, access_type_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, updated_at)
+                        VALUES (?1, kiosk_code_digest(?2), kiosk_seal(?2), kiosk_seal(?3), kiosk_seal(?4), kiosk_seal(?5), ?6, ?7)
                         """)
                     let update = try db.makeStatement(sql: """
-                        UPDATE guests SET name = ?, email = ?, company = ?, access_type_id = ?, updated_at = ? WHERE id = ?
+                        UPDATE guests SET name = kiosk_seal(?), email = kiosk_seal(?), company = kiosk_seal(?), access_type_id = ?, updated_at = ?
+                        WHERE id = ?
                         """)
                     var identifiers = IdentifierGenerator()
                     for row in rows {
@@ -92,11 +94,11 @@ extension KioskDatabase {
     }
 
     /// Adds or replaces a guest by id; arguments: id, code, name, email, company, access type id,
-    /// revoked, walk-in, updated at, from the hub.
+    /// revoked, walk-in, updated at, from the hub (plaintext: sealed here).
     static let guestUpsertSQL = """
-        INSERT INTO guests (id, code, name, email, company, access_type_id, revoked, walk_in, updated_at, from_hub)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET code = excluded.code, name = excluded.name, email = excluded.email,
+        INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, revoked, walk_in, updated_at, from_hub)
+        VALUES (?1, kiosk_code_digest(?2), kiosk_seal(?2), kiosk_seal(?3), kiosk_seal(?4), kiosk_seal(?5), ?6, ?7, ?8, ?9, ?10)
+        ON CONFLICT(id) DO UPDATE SET code = excluded.code, sealed_code = excluded.sealed_code, name = excluded.name, email = excluded.email,
             company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
             walk_in = excluded.walk_in, updated_at = excluded.updated_at, from_hub = excluded.from_hub
         """
@@ -115,7 +117,7 @@ extension KioskDatabase {
         let newRows = (try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0) - lastRowID
         let changedJSON = JSONValue.array(changedIDs.map(JSONValue.string)).serialized
         let changed = "SELECT rowid FROM guests WHERE rowid > ? OR id IN (SELECT value FROM json_each(?))"
-        let folded = "kiosk_fold(name || ' ' || email || ' ' || company || ' ' || code)"
+        let tokens = "kiosk_search_tokens(name, email, company, sealed_code)"
         // New rows are in neither index yet; rows written over were in one of the two.
         if !changedIDs.isEmpty {
             let overwritten = "SELECT rowid FROM guests WHERE id IN (SELECT value FROM json_each(?))"
@@ -124,7 +126,7 @@ extension KioskDatabase {
         }
         let staged = newRows + Int64(changedIDs.count) > Int64(inlineSearchIndexLimit)
         let target = staged ? "search_pending (guest_rowid, search_text)" : "guest_search (rowid, search_text)"
-        try db.execute(sql: "INSERT INTO \(target) SELECT rowid, \(folded) FROM guests WHERE rowid IN (\(changed))",
+        try db.execute(sql: "INSERT INTO \(target) SELECT rowid, \(tokens) FROM guests WHERE rowid IN (\(changed))",
                        arguments: [lastRowID, changedJSON])
         try db.execute(sql: "DELETE FROM settings WHERE key = 'search_index_deferred'")
     }
@@ -191,7 +193,7 @@ extension KioskDatabase {
         try wrap {
             try writer.read { db in
                 try String.fetchAll(db, sql: """
-                    SELECT code FROM guests WHERE NOT revoked AND id NOT IN (SELECT guest_id FROM check_ins WHERE undone_at IS NULL)
+                    SELECT kiosk_open(sealed_code) FROM guests WHERE NOT revoked AND id NOT IN (SELECT guest_id FROM check_ins WHERE undone_at IS NULL)
                     ORDER BY rowid LIMIT ?
                     """, arguments: [limit])
             }

@@ -5,6 +5,12 @@ import GRDB
 extension KioskDatabase {
     /// Finds guests by name, e-mail, company or code: case- and accent-insensitive, by
     /// substring, every word of the query must match ("jose mull" finds "José Müller").
+    ///
+    /// The index is blind (see ``GuestCipher/searchTokens(_:)``): a term of three characters
+    /// or more asks for the tokens of all its trigrams, a two-character term (a two-character
+    /// CJK name) for its bigram's token, and every candidate is confirmed on its decrypted
+    /// text, which also answers one-character terms. Guests of a bulk write not yet indexed are
+    /// found among the staged ones by their tokens, confirmed the same way.
     public func search(_ query: String, limit: Int = 20) throws(StoreError) -> [GuestDetails] {
         try requireUsable()
         let terms = SearchText.fold(Sanitized.text(query))
@@ -12,34 +18,33 @@ extension KioskDatabase {
             .map(String.init)
             .filter { !$0.isEmpty }
         guard !terms.isEmpty else { return [] }
+        let cipher = keys.cipher
+        let tokens = Array(Set(terms.flatMap(cipher.queryTokens)))
+        let confirm = "kiosk_guest_matches(\(GuestRecord.sealedSearchColumns), ?)"
+        let joinedTerms = terms.joined(separator: " ")
         return try wrap {
             try writer.read { db in
-                // Trigram FTS answers terms of three or more characters from its index; shorter
-                // terms (two-character CJK names) are checked with LIKE on the matched rows.
-                let indexed = terms.filter { $0.count >= 3 }
-                let short = terms.filter { $0.count < 3 }
-                var sql = "SELECT \(GuestRecord.columns) FROM guest_search s JOIN guests g ON g.rowid = s.rowid WHERE 1"
-                var arguments: StatementArguments = []
-                if !indexed.isEmpty {
-                    sql += " AND guest_search MATCH ?"
-                    arguments += [indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")]
-                }
-                for term in short {
-                    sql += " AND s.search_text LIKE ? ESCAPE '\\'"
-                    let escaped = term.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-                    arguments += ["%\(escaped)%"]
-                }
+                var rows: [Row]
                 // No ORDER BY in SQL: a short prefix like "jos" matches thousands of guests, and
                 // sorting them all before LIMIT cost 20+ ms on 100k guests; the page is sorted here.
-                sql += " LIMIT ?"
-                arguments += [limit]
-                var rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
-                // Guests of a bulk write not yet indexed (0004_search_catch_up.sql): found by a
-                // scan of their folded text, every term a substring.
+                if tokens.isEmpty {
+                    // Only one-character terms: the first guests whose text holds them.
+                    rows = try Row.fetchAll(db, sql: "SELECT \(GuestRecord.columns) FROM guests g WHERE \(confirm) LIMIT ?",
+                                            arguments: [joinedTerms, limit])
+                } else {
+                    let match = tokens.map { "\"\($0)\"" }.joined(separator: " AND ")
+                    rows = try Row.fetchAll(db, sql: """
+                        SELECT \(GuestRecord.columns) FROM guest_search s JOIN guests g ON g.rowid = s.rowid
+                        WHERE guest_search MATCH ? AND \(confirm) LIMIT ?
+                        """, arguments: [match, joinedTerms, limit])
+                }
                 if rows.count < limit, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM search_pending)") == true {
-                    let scan = "SELECT \(GuestRecord.columns) FROM search_pending p JOIN guests g ON g.rowid = p.guest_rowid WHERE "
-                        + terms.map { _ in "instr(p.search_text, ?) > 0" }.joined(separator: " AND ") + " LIMIT ?"
-                    rows += try Row.fetchAll(db, sql: scan, arguments: StatementArguments(terms) + [limit - rows.count])
+                    // Tokens are space-separated: " token " never matches across two of them.
+                    let staged = tokens.map { _ in "instr(' ' || p.search_text || ' ', ?) > 0 AND " }.joined()
+                    rows += try Row.fetchAll(db, sql: """
+                        SELECT \(GuestRecord.columns) FROM search_pending p JOIN guests g ON g.rowid = p.guest_rowid
+                        WHERE \(staged)\(confirm) LIMIT ?
+                        """, arguments: StatementArguments(tokens.map { " \($0) " }) + [joinedTerms, limit - rows.count])
                 }
                 return try rows
                     .map { try GuestRecord.details(db, guest: GuestRecord.guest($0)) }

@@ -164,7 +164,7 @@ extension KioskDatabase {
     /// A guest from the hub gave up its code at the hub: it goes, unless this station's check-ins
     /// or queued changes reference it (see ``removeGuest(_:id:)``).
     static func yieldCode(_ db: Database, code: String, to hubID: String, at: Timestamp) throws {
-        guard let holder = try Row.fetchOne(db, sql: "SELECT id, from_hub FROM guests WHERE code = ? AND id != ?", arguments: [code, hubID])
+        guard let holder = try Row.fetchOne(db, sql: "SELECT id, from_hub FROM guests WHERE code = kiosk_code_digest(?) AND id != ?", arguments: [code, hubID])
         else { return }
         let holderID: String = holder["id"]
         let hubRowExists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM guests WHERE id = ?)", arguments: [hubID]) ?? false
@@ -186,11 +186,11 @@ extension KioskDatabase {
         try db.execute(sql: """
             UPDATE check_ins SET guest_id = ?, idempotency_key = device_id || '/' || ? || '/' || scanned_at WHERE guest_id = ?
             """, arguments: [new, new, old])
-        let entries = try Row.fetchAll(db, sql: "SELECT id, kind, payload FROM outbox WHERE guest_id = ? AND state = 'pending'", arguments: [old])
+        let entries = try Row.fetchAll(db, sql: "SELECT id, kind, kiosk_open(payload) AS payload FROM outbox WHERE guest_id = ? AND state = 'pending'", arguments: [old])
         for entry in entries {
             guard let change = try? OutboxChange(kind: entry["kind"], payload: entry["payload"]) else { continue }
             let rekeyed = change.rekeyed(from: old, to: new)
-            try db.execute(sql: "UPDATE outbox SET guest_id = ?, ref = ?, payload = ?, hold = NULL WHERE id = ?",
+            try db.execute(sql: "UPDATE outbox SET guest_id = ?, ref = ?, payload = kiosk_seal(?), hold = NULL WHERE id = ?",
                            arguments: [new, rekeyed.ref, try rekeyed.payload(), entry["id"] as Int64])
         }
         if try db.tableExists("print_jobs") {
@@ -198,7 +198,7 @@ extension KioskDatabase {
         }
         try db.execute(sql: """
             INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, detail)
-            VALUES (?, (SELECT value FROM settings WHERE key = 'device_id'), '', 'sync', 'sync', 'rekey', ?, ?)
+            VALUES (?, (SELECT value FROM settings WHERE key = 'device_id'), '', 'sync', 'sync', 'rekey', ?, kiosk_seal(?))
             """, arguments: [at.milliseconds, new, "local guest \(old) is the hub's \(new)"])
     }
 
@@ -209,7 +209,7 @@ extension KioskDatabase {
             SELECT EXISTS (SELECT 1 FROM check_ins WHERE guest_id = ?) OR EXISTS (SELECT 1 FROM outbox WHERE guest_id = ? AND state = 'pending')
             """, arguments: [id, id]) ?? false
         if referenced {
-            try db.execute(sql: "UPDATE guests SET code = ? WHERE id = ?", arguments: [retiredCode(id), id])
+            try db.execute(sql: "UPDATE guests SET code = kiosk_code_digest(?1), sealed_code = kiosk_seal(?1) WHERE id = ?2", arguments: [retiredCode(id), id])
         } else {
             try db.execute(sql: "DELETE FROM guests WHERE id = ?", arguments: [id])
         }

@@ -28,6 +28,11 @@ public final class KioskDatabase: Sendable {
     let logger: Logger
     let searchCatchUp = SearchCatchUp()
     let backgroundSearchIndex: Bool
+    let keys: KeyEnvelope.Unlocked
+    /// Where this store's storage key came from.
+    public let keySource: StorageKeySource
+    /// The store's id, which names its default key file.
+    public var storeID: String { keys.store }
 
     /// The database file inside the data directory.
     public static func databaseURL(in dataDirectory: URL) -> URL { dataDirectory.appendingPathComponent("kiosk.sqlite") }
@@ -36,12 +41,15 @@ public final class KioskDatabase: Sendable {
     /// - Parameters:
     ///   - migrations: the migrations to apply; the embedded ones unless a test or a support
     ///     override (`KIOSK_MIGRATIONS_DIR`) says otherwise.
+    ///   - key: where the storage key comes from (see ``StorageKeySource``); the data key it
+    ///     unwraps is needed before any migration, since migrations seal guest data.
     ///   - backgroundSearchIndex: whether bulk writes start indexing their guests for search in
     ///     the background (tests turn it off to look at the state in between).
     /// - Throws: ``StoreError`` when the directory or the file cannot be used at all.
     public static func open(
         dataDirectory: URL,
         migrations: [Migration] = Migration.embedded,
+        key: StorageKeySource = .resolve(),
         logger: Logger = Logger(label: "kiosk.store"),
         backgroundSearchIndex: Bool = true
     ) throws(StoreError) -> KioskDatabase {
@@ -53,22 +61,28 @@ public final class KioskDatabase: Sendable {
         try DataDirectory.requireOwnership(of: dataDirectory)
         DataDirectory.restrictAccess(to: dataDirectory)
         do {
-            let writer = try DatabasePool(path: databaseURL(in: dataDirectory).path, configuration: configuration())
+            let functions = CipherFunctions()
+            let writer = try DatabasePool(path: databaseURL(in: dataDirectory).path, configuration: configuration(functions))
             // A new database file gets the umask's mode: narrowed before its journals exist.
             chmod(databaseURL(in: dataDirectory).path, 0o600)
-            let migrator = Migrator(migrations: migrations, backupsDirectory: dataDirectory.appendingPathComponent("backups"), logger: logger)
+            let unlocked = try KeyEnvelope.unlock(writer, source: key, dataDirectory: dataDirectory)
+            functions.install(unlocked.cipher)
+            let migrator = Migrator(migrations: migrations, backupsDirectory: dataDirectory.appendingPathComponent("backups"),
+                                    cipher: unlocked.cipher, logger: logger)
             let (storage, applied) = try migrator.run(on: writer)
             let deviceID = try storage.isUsable ? ensureDeviceID(writer) : (try? readDeviceID(writer)) ?? "unknown"
             return KioskDatabase(dataDirectory: dataDirectory, storage: storage, deviceID: deviceID,
                                  latestVersion: migrator.latestVersion, appliedAtOpen: applied, writer: writer, logger: logger,
-                                 backgroundSearchIndex: backgroundSearchIndex)
+                                 backgroundSearchIndex: backgroundSearchIndex, keys: unlocked, keySource: key)
         } catch {
             throw mapError(error)
         }
     }
 
     private init(dataDirectory: URL, storage: StorageState, deviceID: String, latestVersion: Int, appliedAtOpen: [String], writer: DatabasePool, logger: Logger,
-                 backgroundSearchIndex: Bool) {
+                 backgroundSearchIndex: Bool, keys: KeyEnvelope.Unlocked, keySource: StorageKeySource) {
+        self.keys = keys
+        self.keySource = keySource
         self.appliedAtOpen = appliedAtOpen
         self.dataDirectory = dataDirectory
         self.storage = storage
@@ -79,7 +93,7 @@ public final class KioskDatabase: Sendable {
         self.backgroundSearchIndex = backgroundSearchIndex
     }
 
-    static func configuration() -> Configuration {
+    static func configuration(_ functions: CipherFunctions) -> Configuration {
         var config = Configuration()
         // Other kiosk processes (a `kiosk checkin` next to `kiosk run`) may hold the write lock briefly.
         config.busyMode = .timeout(10)
@@ -92,6 +106,7 @@ public final class KioskDatabase: Sendable {
                 guard let text = String.fromDatabaseValue(values[0]) else { return nil }
                 return SearchText.fold(text)
             })
+            functions.register(on: db)
         }
         return config
     }
@@ -141,6 +156,7 @@ public final class KioskDatabase: Sendable {
 
     static func mapError(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }
+        if let error = error as? StorageKeyError { return .storageKey(error) }
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_FULL: return .diskFull

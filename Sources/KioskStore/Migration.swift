@@ -11,6 +11,10 @@ public struct Migration: Sendable, Hashable {
         self.sql = sql
     }
 
+    /// Whether the file asks for the compaction step after it (`-- kiosk:compact-after`): it
+    /// encrypts or removes guest data, whose old pages must not stay in the file.
+    public var compactsAfter: Bool { sql.contains("-- kiosk:compact-after") }
+
     /// The schema version this migration produces (its numeric prefix).
     public var version: Int { Int(name.prefix { $0.isNumber }) ?? 0 }
 

@@ -8,6 +8,8 @@ import Logging
 struct Migrator {
     let migrations: [Migration]
     let backupsDirectory: URL
+    /// Seals backups taken before guest data was encrypted.
+    let cipher: GuestCipher
     let logger: Logger
 
     var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -45,7 +47,10 @@ struct Migrator {
         let appliedNames = Set(applied.map(\.name))
         let pending = migrations.filter { !appliedNames.contains($0.name) }.sorted { $0.name < $1.name }
         let from = applied.map(\.version).max() ?? 0
-        guard !pending.isEmpty else { return .ready }
+        guard !pending.isEmpty else {
+            sealPlaintextBackups()
+            return .ready
+        }
 
         if from > 0 { try backup(writer, version: from) }
         for migration in pending {
@@ -68,6 +73,8 @@ struct Migrator {
                 return .migrationFailed(migration: migration.name, error: message)
             }
         }
+        if pending.contains(where: \.compactsAfter) { try compact(writer) }
+        sealPlaintextBackups()
         if from > 0 {
             let to = pending.map(\.version).max() ?? from
             try writer.write { db in
@@ -91,12 +98,51 @@ struct Migrator {
         pruneBackups()
     }
 
+    /// The compaction step of a migration that says `-- kiosk:compact-after` (one that encrypts
+    /// or removes guest data): outside its transaction, since SQLite cannot vacuum inside one,
+    /// the file is rebuilt with freed pages overwritten and the write-ahead log truncated, so no
+    /// page of the data as it was survives in the file or its log. A compaction interrupted
+    /// leaves the migrated database intact (VACUUM is itself a transaction); the freed pages
+    /// are then overwritten by the next compaction.
+    private func compact(_ writer: DatabasePool) throws {
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
+            try db.execute(sql: "VACUUM")
+            try db.checkpoint(.truncate)
+        }
+        logger.info("compacted the database after migrating")
+    }
+
+    /// Backups of a schema older than the encrypted one hold guest data in plaintext: each is
+    /// sealed whole (AES-GCM under a key derived from the store's data key) into
+    /// `….sqlite.sealed`, flushed, and only then is the plaintext copy removed.
+    private func sealPlaintextBackups() {
+        let files = (try? FileManager.default.contentsOfDirectory(at: backupsDirectory, includingPropertiesForKeys: nil)) ?? []
+        for file in files where file.pathExtension == "sqlite" && (Self.backupVersion(file) ?? 0) < KeyEnvelope.encryptedSchemaVersion {
+            do {
+                try BackupSealer.seal(file, cipher: cipher)
+                logger.info("sealed a backup taken before encryption", metadata: ["path": "\(file.path).sealed"])
+            } catch {
+                logger.warning("could not seal a plaintext backup; it is removed instead", metadata: ["path": "\(file.path)", "error": "\(error)"])
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
+    }
+
+    /// The schema version in a backup's name (`kiosk-v7-20261124T101010Z.sqlite`).
+    static func backupVersion(_ url: URL) -> Int? {
+        let name = url.lastPathComponent
+        guard name.hasPrefix("kiosk-v") else { return nil }
+        return Int(name.dropFirst("kiosk-v".count).prefix { $0.isNumber })
+    }
+
     /// Backups kept: the newest ``keptBackups``; older copies of guest data only add to what a lost box leaks.
     static let keptBackups = 2
 
     private func pruneBackups() {
         let files = (try? FileManager.default.contentsOfDirectory(at: backupsDirectory, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
-        let backups = files.filter { $0.lastPathComponent.hasPrefix("kiosk-v") && $0.pathExtension == "sqlite" }
+        let backups = files.filter { $0.lastPathComponent.hasPrefix("kiosk-v") && ["sqlite", "sealed"].contains($0.pathExtension) }
         func date(_ url: URL) -> Date { (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast }
         for old in backups.sorted(by: { date($0) > date($1) }).dropFirst(Self.keptBackups) {
             try? FileManager.default.removeItem(at: old)

@@ -28,10 +28,13 @@ public struct PrintJobRecord: Sendable, Hashable {
     /// The queue is not done with the job: what a restart resumes.
     public var isOpen: Bool { !state.isFinal }
 
+    /// A job's columns, its code opened (0008_encrypted_guest_data.sql).
+    static let columns = "*, kiosk_open(code) AS plain_code"
+
     init(_ row: Row) {
         id = row["id"]
         guestID = row["guest_id"]
-        code = row["code"]
+        code = row["plain_code"]
         queue = row["queue"]
         cupsJobID = row["cups_job_id"]
         state = PrintJobState(stored: row["state"], reachedPrinter: cupsJobID != nil)
@@ -46,7 +49,7 @@ public struct PrintJobRecord: Sendable, Hashable {
     }
 
     static func fetch(_ db: Database, id: Int64) throws -> PrintJobRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM print_jobs WHERE id = ?", arguments: [id]).map(PrintJobRecord.init)
+        try Row.fetchOne(db, sql: "SELECT \(PrintJobRecord.columns) FROM print_jobs WHERE id = ?", arguments: [id]).map(PrintJobRecord.init)
     }
 }
 
@@ -110,7 +113,7 @@ extension KioskDatabase {
         try await wrap {
             try await writer.read { db in
                 try Row.fetchAll(db, sql: """
-                    SELECT * FROM print_jobs WHERE state IN ('queued', 'held', 'submitted', 'printing', 'awaiting_operator', 'needs_attention')
+                    SELECT \(PrintJobRecord.columns) FROM print_jobs WHERE state IN ('queued', 'held', 'submitted', 'printing', 'awaiting_operator', 'needs_attention')
                     ORDER BY id
                     """).map(PrintJobRecord.init)
             }
@@ -121,7 +124,7 @@ extension KioskDatabase {
     public func printJobs(guestID: String) async throws(StoreError) -> [PrintJobRecord] {
         try await wrap {
             try await writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM print_jobs WHERE guest_id = ? ORDER BY id DESC", arguments: [guestID])
+                try Row.fetchAll(db, sql: "SELECT \(PrintJobRecord.columns) FROM print_jobs WHERE guest_id = ? ORDER BY id DESC", arguments: [guestID])
                     .map(PrintJobRecord.init)
             }
         }
@@ -129,7 +132,7 @@ extension KioskDatabase {
 
     /// The station's most recent job (for "reprint last badge").
     public func lastPrintJob() async throws(StoreError) -> PrintJobRecord? {
-        try await wrap { try await writer.read { db in try Row.fetchOne(db, sql: "SELECT * FROM print_jobs ORDER BY id DESC LIMIT 1").map(PrintJobRecord.init) } }
+        try await wrap { try await writer.read { db in try Row.fetchOne(db, sql: "SELECT \(PrintJobRecord.columns) FROM print_jobs ORDER BY id DESC LIMIT 1").map(PrintJobRecord.init) } }
     }
 
     /// A printing setting (policy, queues, timeout), kept in `settings` under `print_<name>`.

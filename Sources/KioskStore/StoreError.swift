@@ -14,6 +14,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalid(field: String, reason: String)
     /// A guest or check-in that was asked for does not exist.
     case notFound(String)
+    /// The storage key could not be had or does not open the data: nothing was changed.
+    case storageKey(StorageKeyError)
     /// Any other SQLite failure.
     case database(String)
 
@@ -33,6 +35,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(field): \(reason)"
         case .notFound(let what):
             "\(what) not found"
+        case .storageKey(let error):
+            error.description
         case .database(let detail):
             "Storage error: \(detail). Retry; if it persists, contact support."
         }

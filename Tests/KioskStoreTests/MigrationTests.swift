@@ -43,7 +43,7 @@ struct MigrationTests {
             return nil
         }
         #expect(keys == StoreFixtures.pendingKeys)
-        let names = try database.read { db in try String.fetchAll(db, sql: "SELECT name FROM guests ORDER BY id") }
+        let names = try database.read { db in try String.fetchAll(db, sql: "SELECT kiosk_open(name) FROM guests ORDER BY id") }
         #expect(names == StoreFixtures.guestNames)
         let checkIns = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins") }
         #expect(checkIns == 3)
@@ -60,6 +60,10 @@ struct MigrationTests {
         let backups = try FileManager.default.contentsOfDirectory(atPath: directory.appending("backups").path)
         #expect(backups.count == 1)
         #expect(backups.first?.hasPrefix("kiosk-v\(version)-") == true)
+        #expect(backups.first?.hasSuffix(".sqlite.sealed") == true, "a backup of plaintext guest data is sealed")
+        // The upgrade encrypted everything, and compacted the file: nothing readable is left.
+        let leaks = PlaintextLeaks.find(StoreFixtures.guestData, under: directory.url)
+        #expect(leaks.isEmpty, "\(leaks)")
 
         let status = try database.status()
         #expect(status.storage == .updated(from: version, to: Migration.embedded.count))
@@ -80,7 +84,7 @@ struct MigrationTests {
         _ = try KioskDatabase.open(dataDirectory: directory.url)
         let kept = try FileManager.default.contentsOfDirectory(atPath: backups.path).sorted()
         #expect(kept.count == 2)
-        #expect(kept.contains("kiosk-v0-20250301T000000.000Z.sqlite"), "the newest earlier copy stays beside the new one")
+        #expect(kept.contains("kiosk-v0-20250301T000000.000Z.sqlite.sealed"), "the newest earlier copy stays beside the new one, sealed")
         #expect(kept.contains { $0.hasPrefix("kiosk-v1-") })
         for name in kept {
             let mode = try FileManager.default.attributesOfItem(atPath: backups.appendingPathComponent(name).path)[.posixPermissions] as? Int

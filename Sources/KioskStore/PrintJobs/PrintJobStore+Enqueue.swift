@@ -48,7 +48,7 @@ extension KioskDatabase {
                 if reprint {
                     try db.execute(sql: """
                         INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision, detail)
-                        VALUES (?, ?, ?, ?, 'typed', 'reprint', ?, ?, NULL, ?)
+                        VALUES (?, ?, ?, ?, 'typed', 'reprint', kiosk_seal(?), ?, NULL, kiosk_seal(?))
                         """, arguments: [at.milliseconds, deviceID, station, operatorName, code, guestID, "print job \(job.id)"])
                 }
                 return job
@@ -60,7 +60,7 @@ extension KioskDatabase {
                                   requestedBy: String, at: Timestamp) throws -> PrintJobRecord {
         try db.execute(sql: """
             INSERT INTO print_jobs (guest_id, code, queue, state, reprint, requested_by, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, kiosk_seal(?), ?, ?, ?, ?, ?, ?)
             """, arguments: [guestID, code, queue, PrintJobState.queued.rawValue, reprint, requestedBy, at.milliseconds, at.milliseconds])
         return try PrintJobRecord.fetch(db, id: db.lastInsertedRowID)!
     }

@@ -31,12 +31,20 @@ enum StoreFixtures {
     /// What every fixture holds, whatever its version (checked after each upgrade).
     static let pendingKeys = ["fixture-device/g-1/1790000000000", "fixture-device/g-2/1790000005000", "fixture-device/g-3/1790000010123"]
     static let guestNames = ["José Müller", "Ødegård Ås", "王小明", "Zoë 🎟️ O'Brien", "Ἀθηνᾶ Παππᾶ"]
+    /// Every name, e-mail and company the fixtures hold, and the folded text their search
+    /// index held before 0008: none may be left in plaintext after an upgrade.
+    static var guestData: [String] {
+        let fields = guestNames + ["jose@example.com", "ACME", "o@example.no", "Fjord AS", "北京公司", "zoe@example.ie", "Ἀκαδημία"]
+        return fields + guestNames.map(SearchText.fold)
+    }
 
     /// Writes `kiosk-vN.sqlite` for every N up to the current number of migrations that has no
     /// fixture yet. Run once when adding a migration: `KIOSK_WRITE_FIXTURES=1 swift test --filter fixture`.
     static func writeMissing() throws {
         let all = try Migration.load(from: migrationsFolder)
-        for version in 1...all.count where !versions.contains(version) {
+        // Fixtures stop before the encrypted schema: from there on a fixture would need its key
+        // file shipped beside it, and the upgrade of plaintext data is what they are for.
+        for version in 1..<min(all.count + 1, KeyEnvelope.encryptedSchemaVersion) where !versions.contains(version) {
             let directory = TemporaryDirectory("make-fixture")
             defer { directory.remove() }
             let database = try KioskDatabase.open(dataDirectory: directory.url, migrations: Array(all.prefix(version)))
@@ -45,7 +53,11 @@ enum StoreFixtures {
             let target = folder.appendingPathComponent("kiosk-v\(version).sqlite")
             let copy = try DatabaseQueue(path: target.path)
             try database.writer.backup(to: copy)
-            try copy.write { db in try db.execute(sql: "DELETE FROM schema_notice") }
+            try copy.write { db in
+                try db.execute(sql: "DELETE FROM schema_notice")
+                // A fixture is what an earlier version wrote: no key envelope (that came with 0008).
+                try db.execute(sql: "DROP TABLE IF EXISTS storage_keys; DROP TABLE IF EXISTS storage_store")
+            }
             try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE; VACUUM") }
             try copy.close()
         }

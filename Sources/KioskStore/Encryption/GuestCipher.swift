@@ -1,0 +1,110 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// Seals and opens guest data with keys derived (HKDF-SHA256) from the store's data key:
+/// - values (names, e-mails, companies, codes, queued payloads): AES-GCM with a random nonce;
+/// - ticket codes for exact lookup: a keyed digest (HMAC-SHA256, 128 bits) of the normalized code;
+/// - search: a blind index, see ``searchTokens(_:)``;
+/// - backups taken before the data was encrypted: AES-GCM of the whole file.
+///
+/// The SQL functions of ``CipherFunctions`` call it, so the schema's triggers and migrations
+/// can seal and index without plaintext ever being stored.
+public final class GuestCipher: Sendable {
+    let sealKey: SymmetricKey
+    let codeKey: SymmetricKey
+    let searchKey: SymmetricKey
+    let backupKey: SymmetricKey
+    /// Blind tokens of n-grams already computed: names share most of their n-grams, so a
+    /// 100k-guest roster needs tens of thousands of HMACs instead of millions.
+    private let tokenCache = Mutex<[String: String]>([:])
+
+    init(dataKey: SymmetricKey, store: String) {
+        func derive(_ purpose: String) -> SymmetricKey {
+            HKDF<SHA256>.deriveKey(inputKeyMaterial: dataKey, salt: Data(store.utf8),
+                                   info: Data("checkin-kiosk \(purpose) v1".utf8), outputByteCount: 32)
+        }
+        sealKey = derive("seal")
+        codeKey = derive("code")
+        searchKey = derive("search")
+        backupKey = derive("backup")
+    }
+
+    func seal(_ text: String) -> Data { seal(bytes: Data(text.utf8), with: sealKey) }
+
+    func open(_ sealed: Data) throws(StorageKeyError) -> String {
+        String(decoding: try open(bytes: sealed, with: sealKey, what: "guest data"), as: UTF8.self)
+    }
+
+    func seal(bytes: Data, with key: SymmetricKey) -> Data {
+        // AES-GCM with a fresh 96-bit nonce cannot fail for inputs under 64 GB.
+        try! AES.GCM.seal(bytes, using: key).combined!
+    }
+
+    func open(bytes sealed: Data, with key: SymmetricKey, what: String) throws(StorageKeyError) -> Data {
+        do {
+            return try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: key)
+        } catch {
+            throw .damaged(what: what)
+        }
+    }
+
+    /// The keyed digest a ticket code is looked up by.
+    func codeDigest(_ code: String) -> Data {
+        Data(HMAC<SHA256>.authenticationCode(for: Data(code.utf8), using: codeKey).prefix(16))
+    }
+
+    // MARK: Blind search index
+
+    /// The blind index of a guest's folded text: for every whitespace-separated word, each of
+    /// its two- and three-character sequences (Unicode scalars, as SQLite's trigram tokenizer
+    /// counted them) becomes an 8-hex-digit token, the start of its HMAC under the search key.
+    /// FTS5 indexes the tokens; the folded text is stored nowhere. Search terms never contain
+    /// whitespace, so sequences across words are never asked for.
+    ///
+    /// What it reveals to someone without the key: how many distinct sequences a guest has, and
+    /// which guests share a sequence (frequency analysis of common ones), not the sequences.
+    /// 32-bit tokens collide now and then; search confirms every candidate on the decrypted
+    /// text, so a collision costs a decryption, never a wrong result.
+    func searchTokens(_ folded: String) -> String {
+        var seen = Set<String>()
+        var out: [String] = []
+        for word in folded.split(whereSeparator: { $0.isWhitespace }) {
+            for gram in Self.grams(Array(word.unicodeScalars)) {
+                let token = token(gram)
+                if seen.insert(token).inserted { out.append(token) }
+            }
+        }
+        return out.joined(separator: " ")
+    }
+
+    /// The tokens a folded search term needs (all of them): its trigrams, or its one bigram
+    /// when it is two characters long; none for one character (answered by decrypting).
+    func queryTokens(_ term: String) -> [String] {
+        let scalars = Array(term.unicodeScalars)
+        let length = scalars.count >= 3 ? 3 : scalars.count
+        guard length >= 2 else { return [] }
+        return (0...(scalars.count - length)).map { token(String(String.UnicodeScalarView(scalars[$0..<($0 + length)]))) }
+    }
+
+    static func grams(_ scalars: [Unicode.Scalar]) -> [String] {
+        var grams: [String] = []
+        for length in 2...3 where scalars.count >= length {
+            for start in 0...(scalars.count - length) {
+                grams.append(String(String.UnicodeScalarView(scalars[start..<(start + length)])))
+            }
+        }
+        return grams
+    }
+
+    private func token(_ gram: String) -> String {
+        if let cached = tokenCache.withLock({ $0[gram] }) { return cached }
+        let mac = HMAC<SHA256>.authenticationCode(for: Data(gram.utf8), using: searchKey)
+        let token = mac.prefix(4).map { String(format: "%02x", $0) }.joined()
+        tokenCache.withLock { cache in
+            if cache.count > 400_000 { cache.removeAll(keepingCapacity: true) }
+            cache[gram] = token
+        }
+        return token
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Opens the sealed storage-key credential with `systemd-creds decrypt` (root only: the host
+/// key and the TPM are root's), for support commands run with sudo on a systemd station.
+enum SystemdCredential {
+    static func decrypt(_ url: URL) throws(StorageKeyError) -> StorageKey {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-creds")
+        process.arguments = ["decrypt", "--name=\(StorageKeySource.credentialName)", url.path, "-"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch {
+            throw .credentialUnreadable(path: url.path, reason: "systemd-creds cannot be run: \((error as NSError).localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw .credentialUnreadable(path: url.path, reason: message.isEmpty ? "systemd-creds failed" : message)
+        }
+        guard let key = StorageKey(fileContents: data) else {
+            throw .credentialUnreadable(path: url.path, reason: "it does not hold a storage key")
+        }
+        return key
+    }
+}
