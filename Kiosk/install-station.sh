@@ -100,6 +100,19 @@ if [ -e "$config_dir/kiosk.conf" ]; then
 else
     step install -m 0640 -g kiosk "$stage/kiosk.conf" "$config_dir/kiosk.conf"
 fi
+# The storage key: 32 random bytes sealed with systemd-creds to the box's TPM2 when it has one,
+# else to the host key (--with-key=auto); never written to disk in clear. An existing one stays:
+# a new key would not open the station's data.
+credential=/etc/credstore.encrypted/kiosk-storage-key
+if [ -e "$credential" ]; then
+    echo "keeping the existing storage key credential $credential"
+elif [ "$dry_run" -eq 1 ]; then
+    echo "+ head -c 32 /dev/urandom | base64 | systemd-creds encrypt --name=kiosk-storage-key --with-key=auto - $credential"
+else
+    install -d -m 0700 /etc/credstore.encrypted
+    head -c 32 /dev/urandom | base64 | systemd-creds encrypt --name=kiosk-storage-key --with-key=auto - "$credential"
+    chmod 0600 "$credential"
+fi
 step install -m 0644 "$stage/99-checkin-kiosk.rules" "$udev_dir/99-checkin-kiosk.rules"
 step udevadm control --reload
 step udevadm trigger --subsystem-match=video4linux --subsystem-match=tty --subsystem-match=input
@@ -110,5 +123,13 @@ if [ "$start" -eq 1 ]; then
     step systemctl enable --now checkin-kiosk.service
 else
     step systemctl enable checkin-kiosk.service
+fi
+# A recovery key, printed once, for the day this box dies or its TPM is reset: it opens the data
+# on another machine (kiosk storage recover). Not kept on the box.
+if [ "$dry_run" -eq 1 ]; then
+    echo "+ $bin_path storage recovery-key --data-dir $data_dir"
+elif ! "$bin_path" storage show --data-dir "$data_dir" --json 2>/dev/null | grep -q '"recovery_key":true'; then
+    echo "Write this recovery key on paper and keep it away from the station:"
+    "$bin_path" storage recovery-key --data-dir "$data_dir"
 fi
 echo "station installed: edit $config_dir/kiosk.conf, then: systemctl restart checkin-kiosk"

@@ -13,6 +13,12 @@ trap 'rm -f "$log"' EXIT
 # machine. One test (aPasswordHashedWithFewerRoundsIsUpgradedAtTheNextSignIn) runs at 600,000.
 export CHECKIN_HUB_PASSWORD_ROUNDS="${CHECKIN_HUB_PASSWORD_ROUNDS:-210000}"
 
+# Stores created by the tests get their storage key files (the embedded default: one per store
+# under $XDG_CONFIG_HOME/checkin-kiosk/keys) in a folder of this run, not in the user's own.
+keys="$(mktemp -d)"
+export XDG_CONFIG_HOME="$keys"
+trap 'rm -f "$log"; rm -rf "$keys"' EXIT
+
 # The output goes to a file and is followed from there: a process a test leaves behind can
 # hold that file open without holding this script's (or CI's) output pipe.
 timeout --kill-after=30s "${minutes}m" stdbuf -oL -eL swift test --skip-build "$@" > "$log" 2>&1 &

@@ -49,3 +49,67 @@ public enum DataDirectory {
         chmod(url.path, 0o700)
     }
 }
+
+extension DataDirectory {
+    /// Root running a command on a station's data directory (`sudo kiosk status` on a systemd
+    /// station) works as the directory's owner from here on: files it creates there (the
+    /// database's journal, the session) stay the station's, and the service can still open
+    /// them. `HOME` becomes the owner's, so the owner's default key file is the one found.
+    /// Does nothing for other users, or when root owns the directory.
+    ///
+    /// `reversibly` changes only the effective ids (the saved ones stay root's), so that
+    /// ``asRoot(_:)`` can seal a new credential later in the same command.
+    public static func actAsOwner(of url: URL, reversibly: Bool = false) throws(StoreError) {
+        guard geteuid() == 0 else { return }
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_uid != 0 else { return }
+        if let entry = getpwuid(info.st_uid) {
+            initgroups(entry.pointee.pw_name, entry.pointee.pw_gid)
+            setenv("HOME", entry.pointee.pw_dir, 1)
+            unsetenv("XDG_CONFIG_HOME")
+        } else {
+            setgroups(0, nil)
+        }
+        let changed = reversibly ? setegid(info.st_gid) == 0 && seteuid(info.st_uid) == 0 : setgid(info.st_gid) == 0 && setuid(info.st_uid) == 0
+        guard changed else {
+            throw .dataDirectoryUnusable(path: url.path, reason: "root could not act as its owner (uid \(info.st_uid))")
+        }
+    }
+}
+
+extension DataDirectory {
+    /// Runs `body` with root's effective ids when the process is root acting as the data
+    /// directory's owner reversibly; otherwise as it is.
+    static func asRoot<T>(_ body: () throws(StorageKeyError) -> T) throws(StorageKeyError) -> T {
+        guard getuid() == 0, geteuid() != 0 else { return try body() }
+        let (user, group) = (geteuid(), getegid())
+        seteuid(0)
+        setegid(0)
+        defer {
+            setegid(group)
+            seteuid(user)
+        }
+        return try body()
+    }
+
+}
+
+extension StorageKeySource {
+    /// The key source of a command run on `dataDirectory`, for any user: as root on a systemd
+    /// station the sealed credential is opened first (only root can), then the process acts as
+    /// the directory's owner (``DataDirectory/actAsOwner(of:)``) and opens the data with it.
+    ///
+    /// With `keepRoot` (`kiosk storage rekey` and `recover`, which seal a new credential) the
+    /// process can become root again for that (``DataDirectory/asRoot(_:)``).
+    public static func forCommand(keyFile: String?, dataDirectory: URL, keepRoot: Bool = false) throws(StoreError) -> StorageKeySource {
+        let source = resolve(keyFile: keyFile)
+        var preloaded: StorageKeySource?
+        if case .sealedCredential = source, geteuid() == 0 {
+            do {
+                preloaded = .given(try source.load(store: "", creating: false, dataDirectory: dataDirectory), label: source.describe(store: ""))
+            } catch { throw .storageKey(error) }
+        }
+        try DataDirectory.actAsOwner(of: dataDirectory, reversibly: keepRoot)
+        return preloaded ?? resolve(keyFile: keyFile)
+    }
+}

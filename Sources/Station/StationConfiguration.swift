@@ -34,6 +34,9 @@ public struct StationConfiguration: Sendable, Equatable {
     /// Guests' names in the headless lines (`headless_names`); nil: not under systemd (``HeadlessNames``).
     public var headlessNames: Bool?
     public var camera: String?
+    /// The key file that opens the station's guest data (`storage_key_file`), outside the data
+    /// directory; see ``StorageKeySource`` for the credential and the default.
+    public var storageKeyFile: String?
     public var frames: String?
     public var frameWidth = 640
     public var frameHeight = 480
@@ -59,7 +62,7 @@ public struct StationConfiguration: Sendable, Equatable {
         "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
         "frame_size", "station_name", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
         "scanner", "scanner_layout", "scanner_tab_ends_code", "wedge_max_key_gap_ms", "wedge_min_length",
-        "ca_file", "allow_insecure_http", "pdf_retention_hours", "headless_names",
+        "ca_file", "allow_insecure_http", "pdf_retention_hours", "headless_names", "storage_key_file",
     ]
 
     /// Reads a configuration file.
@@ -130,6 +133,7 @@ public struct StationConfiguration: Sendable, Equatable {
                 throw .configuration(file: file, line: line, reason: "headless_names must be true or false")
             }
             headlessNames = names
+        case "storage_key_file": storageKeyFile = text
         case "pdf_retention_hours":
             guard let hours = Int(value), (0...8_760).contains(hours) else {
                 throw .configuration(file: file, line: line, reason: "pdf_retention_hours must be a number of hours from 0 (keep) to 8760")

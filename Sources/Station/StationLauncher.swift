@@ -49,8 +49,15 @@ public enum StationLauncher {
         let logger = StationLogging.bootstrap(console: !headless, dataDirectory: options.dataDirectory)
         if let fallbackReason { FileHandle.standardError.write(Data("kiosk run: \(fallbackReason)\n".utf8)) }
 
-        // 1. Storage: migrations run before anything else.
-        let database = try KioskDatabase.open(dataDirectory: options.dataDirectory, migrations: options.migrations, logger: logger)
+        // 1. Storage: the key, then migrations, before anything else.
+        let opened = Result { () throws(StoreError) in
+            try KioskDatabase.open(dataDirectory: options.dataDirectory, migrations: options.migrations,
+                                   key: .resolve(keyFile: configuration.storageKeyFile), logger: logger)
+        }
+        if case .failure(.storageKey(let error)) = opened {
+            return StorageKeyDiagnostic.show(error, headless: headless, logger: logger)
+        }
+        let database = try opened.get()
         guard database.storage.isUsable else {
             return try await runDiagnostic(database: database, headless: headless, pin: configuration.selfServicePIN, logger: logger)
         }

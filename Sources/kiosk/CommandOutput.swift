@@ -62,7 +62,7 @@ enum CommandOutput {
             report(error.description, json: json)
             switch error {
             case .diskFull: throw ExitCode(ExitStatus.diskFull)
-            case .storageUnavailable: throw ExitCode(ExitStatus.storageUnavailable)
+            case .storageUnavailable, .storageKey: throw ExitCode(ExitStatus.storageUnavailable)
             default: throw ExitCode(ExitStatus.storage)
             }
         }

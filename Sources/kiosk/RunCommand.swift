@@ -75,6 +75,7 @@ struct RunCommand: AsyncParsableCommand {
                 if let printer { configuration.printer = printer }
                 if let hub { configuration.hubURL = hub }
                 if let caFile = trust.caFile { configuration.caFile = caFile }
+                if let keyFile = options.storageKeyFile { configuration.storageKeyFile = keyFile }
                 if trust.allowInsecureHTTP { configuration.allowInsecureHTTP = true }
                 if let printPolicy { configuration.printPolicy = PrintPolicy(configured: printPolicy) ?? .onAdmission }
                 if selfService { configuration.selfService = true }

@@ -11,24 +11,32 @@ struct StationOptions: ParsableArguments {
     @Flag(name: .long, help: "Print one JSON document on stdout (human text goes to stderr).")
     var json = false
 
+    @Option(name: .customLong("storage-key-file"), help: "Key file that opens the station's data (default: $KIOSK_STORAGE_KEY_FILE; on a systemd station the credential kiosk-storage-key; else one per store under ~/.config/checkin-kiosk/keys).")
+    var storageKeyFile: String?
+
+    /// Where the storage key comes from for this command.
+    var keySource: StorageKeySource { .resolve(keyFile: storageKeyFile) }
+
     var dataDirectoryURL: URL {
         dataDirectory.map { URL(fileURLWithPath: $0) } ?? DataDirectory.defaultURL()
     }
 
     /// Opens the station database, applying migrations first (embedded ones, or those of
     /// `$KIOSK_MIGRATIONS_DIR` when support sets it).
-    func openDatabase() throws -> KioskDatabase {
+    func openDatabase(keepRoot: Bool = false) throws -> KioskDatabase {
         CommandOutput.bootstrapLogging()
         var migrations = Migration.embedded
         if let override = ProcessInfo.processInfo.environment["KIOSK_MIGRATIONS_DIR"], !override.isEmpty {
             migrations = try Migration.load(from: URL(fileURLWithPath: override))
         }
         do {
-            return try KioskDatabase.open(dataDirectory: dataDirectoryURL, migrations: migrations)
+            let key = try StorageKeySource.forCommand(keyFile: storageKeyFile, dataDirectory: dataDirectoryURL, keepRoot: keepRoot)
+            return try KioskDatabase.open(dataDirectory: dataDirectoryURL, migrations: migrations, key: key)
         } catch {
             let status = switch error {
             case .diskFull: ExitStatus.diskFull
             case .notOwner: ExitStatus.notOwner
+            case .storageKey: ExitStatus.storageUnavailable
             default: ExitStatus.storage
             }
             throw CommandFailure(error.description, exitCode: status)

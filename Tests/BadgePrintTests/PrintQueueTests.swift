@@ -222,7 +222,7 @@ struct PrintQueueTests {
         await running.kill()
         #expect(await printer.printed == [first.id, reprint])
         let audit = try station.database.read { db in
-            try String.fetchAll(db, sql: "SELECT operator || ' ' || action || ' ' || detail FROM audit_log WHERE action = 'reprint'")
+            try String.fetchAll(db, sql: "SELECT operator || ' ' || action || ' ' || kiosk_open(detail) FROM audit_log WHERE action = 'reprint'")
         }
         #expect(audit == ["alex reprint print job \(reprint)"])
         await #expect(throws: PrintError.nothingToReprint) { try await running.queue.reprint(guestID: "nobody", requestedBy: "alex") }

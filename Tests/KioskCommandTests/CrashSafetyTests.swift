@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KioskStore
 import KioskTestSupport
 import Testing
 
@@ -48,10 +49,10 @@ struct CrashSafetyTests {
         }
         #expect(killed > 0, "some processes must actually have been killed")
 
-        let database = try DatabaseQueue(path: directory.appending("data/kiosk.sqlite").path)
+        let database = try KioskDatabase.open(dataDirectory: directory.appending("data"))
         let stored = try database.read { db in
             try String.fetchAll(db, sql: """
-                SELECT g.code FROM check_ins c JOIN guests g ON g.id = c.guest_id
+                SELECT kiosk_open(g.sealed_code) FROM check_ins c JOIN guests g ON g.id = c.guest_id
                 JOIN outbox o ON o.ref = c.idempotency_key AND o.kind = 'checkin'
                 """)
         }

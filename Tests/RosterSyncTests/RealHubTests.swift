@@ -114,7 +114,10 @@ struct RealHubTests {
             }
         }
         let needles = ["Zebulon Quartermain", "guest3@example.org", "guest7@example.org", "guest11@example.org"]
-        #expect(!(try filesHolding(needles)).isEmpty, "the roster is on the station while signed in")
+        // Guest data is sealed at rest: the roster is on the station, searchable, but in no file as text.
+        let found = try run(kiosk, ["search", "Zebulon", "--data-dir", data, "--json"])
+        #expect(found.status == 0 && found.stdout.contains("Zebulon Quartermain"), "\(found.stderr)")
+        #expect(try filesHolding(needles) == [], "names or e-mails in plaintext while signed in")
         let signout = try run(kiosk, ["signout", "--data-dir", data])
         #expect(signout.status == 0, "\(signout.stderr)")
         #expect(try filesHolding(needles) == [], "names or e-mails left after sign-out")

@@ -49,20 +49,37 @@ enum KeyEnvelope {
             return Unlocked(store: store, dataKey: dataKey, cipher: GuestCipher(dataKey: dataKey, store: store))
         }
         guard existing.version < encryptedSchemaVersion else { throw StorageKeyError.damaged(what: "the store's key envelope") }
-        return try writer.write { db in
-            try db.execute(sql: schema)
-            var store = try String.fetchOne(db, sql: "SELECT store_id FROM storage_store WHERE id = 1")
-            if store == nil {
-                let id = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-                try db.execute(sql: "INSERT INTO storage_store (id, store_id, created_at) VALUES (1, ?, ?)",
-                               arguments: [id, Timestamp.now().milliseconds])
-                store = id
+        // IMMEDIATE: the check and the creation below are one step for every process.
+        return try writer.writeWithoutTransaction { db in
+            var unlocked: Unlocked?
+            try db.inTransaction(.immediate) {
+                unlocked = try create(db, source: source, dataDirectory: dataDirectory)
+                return .commit
             }
-            let key = try source.load(store: store!, creating: true, dataDirectory: dataDirectory)
-            let dataKey = SymmetricKey(size: .bits256)
-            try addWrap(db, dataKey: dataKey, key: key, kind: "storage", store: store!)
+            return unlocked!
+        }
+    }
+
+    private static func create(_ db: Database, source: StorageKeySource, dataDirectory: URL) throws -> Unlocked {
+        try db.execute(sql: schema)
+        var store = try String.fetchOne(db, sql: "SELECT store_id FROM storage_store WHERE id = 1")
+        if store == nil {
+            let id = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+            try db.execute(sql: "INSERT INTO storage_store (id, store_id, created_at) VALUES (1, ?, ?)",
+                           arguments: [id, Timestamp.now().milliseconds])
+            store = id
+        }
+        // Another process (the service starting while install-station.sh asks for the recovery
+        // key) may have made the envelope since the first read: its data key, never a second one.
+        if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storage_keys") ?? 0 > 0 {
+            let key = try source.load(store: store!, creating: false, dataDirectory: dataDirectory)
+            let dataKey = try unwrap(db, key: key, store: store!, source: source)
             return Unlocked(store: store!, dataKey: dataKey, cipher: GuestCipher(dataKey: dataKey, store: store!))
         }
+        let key = try source.load(store: store!, creating: true, dataDirectory: dataDirectory)
+        let dataKey = SymmetricKey(size: .bits256)
+        try addWrap(db, dataKey: dataKey, key: key, kind: "storage", store: store!)
+        return Unlocked(store: store!, dataKey: dataKey, cipher: GuestCipher(dataKey: dataKey, store: store!))
     }
 
     private static func version(_ db: Database) throws -> Int {

@@ -127,3 +127,51 @@ public enum StorageKeySource: Sendable {
         fchmod(fd, 0o600)
     }
 }
+
+extension StorageKeySource {
+    /// Whether a new key can be put where this source reads it (`kiosk storage rekey`,
+    /// `recover`): key files, and the sealed credential for root.
+    public var canHoldNewKey: Bool {
+        switch self {
+        case .keyFile, .userDefault, .sealedCredential: true
+        case .credential, .given: false
+        }
+    }
+
+    /// Puts `key` where this source reads it, replacing the key there in one step (written
+    /// beside it, flushed, renamed over it), so a process killed meanwhile leaves either key.
+    func persist(_ key: StorageKey, store: String) throws(StorageKeyError) {
+        switch self {
+        case .keyFile, .userDefault:
+            let url = keyFileURL(store: store)!
+            let temporary = url.appendingPathExtension("new")
+            try? FileManager.default.removeItem(at: temporary)
+            try Self.write(key, to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw .keyFileUnreadable(path: url.path, reason: "the new key could not replace it: \(String(cString: strerror(errno)))")
+            }
+            Self.syncFolder(of: url)
+        case .sealedCredential(let url):
+            guard getuid() == 0 else { throw .needsRoot(path: url.path) }
+            try DataDirectory.asRoot { () throws(StorageKeyError) in
+                let temporary = url.appendingPathExtension("new")
+                try SystemdCredential.encrypt(key, to: temporary)
+                guard rename(temporary.path, url.path) == 0 else {
+                    throw .credentialUnreadable(path: url.path, reason: "the new credential could not replace it: \(String(cString: strerror(errno)))")
+                }
+                Self.syncFolder(of: url)
+            }
+        case .credential(let url):
+            throw .credentialUnreadable(path: url.path, reason: "a running service cannot replace its own credential; run sudo kiosk storage … outside the service")
+        case .given(_, let label):
+            throw .keyFileUnreadable(path: label, reason: "a key given on the command line cannot be replaced")
+        }
+    }
+
+    private static func syncFolder(of url: URL) {
+        let fd = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}

@@ -1,16 +1,21 @@
 import Foundation
 import GRDB
+import KioskStore
 
-/// What a station process recorded, read straight from its database file.
+/// What a station process recorded, read from its database (opened with the station's storage
+/// key, which the test process finds where the station did: guest data is sealed).
 enum StationRecords {
-    static func open(dataDir: String) throws -> DatabaseQueue {
-        try DatabaseQueue(path: URL(fileURLWithPath: dataDir).appendingPathComponent("kiosk.sqlite").path)
+    static func open(dataDir: String) throws -> KioskDatabase {
+        try KioskDatabase.open(dataDirectory: URL(fileURLWithPath: dataDir), backgroundSearchIndex: false)
     }
 
     /// Every guest as one line, ordered by id: two stations hold the same roster when equal.
     static func rosterDump(dataDir: String) throws -> [String] {
         try open(dataDir: dataDir).read { db in
-            try Row.fetchAll(db, sql: "SELECT id, code, name, email, company, access_type_id, revoked FROM guests ORDER BY id").map { "\($0)" }
+            try Row.fetchAll(db, sql: """
+                SELECT id, kiosk_open(sealed_code) AS code, kiosk_open(name) AS name, kiosk_open(email) AS email,
+                    kiosk_open(company) AS company, access_type_id, revoked FROM guests ORDER BY id
+                """).map { "\($0)" }
         }
     }
 
