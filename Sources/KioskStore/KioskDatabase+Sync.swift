@@ -46,6 +46,8 @@ extension KioskDatabase {
         case eventName = "sync_event_name"
         case cursor = "sync_cursor"
         case complete = "sync_complete"
+        /// When the event ends (milliseconds), as the hub said: its data is purged some days later.
+        case eventEndsAt = "sync_event_ends_at"
     }
 
     // MARK: Event and cursor
@@ -68,7 +70,7 @@ extension KioskDatabase {
     /// roster and the cursor (pending outbox entries stay, they belong to the old event's upload).
     /// - Returns: whether the local roster was cleared.
     @discardableResult
-    public func selectSyncEvent(id: String, name: String, toleranceWindowMilliseconds: Int64?) async throws(StoreError) -> Bool {
+    public func selectSyncEvent(id: String, name: String, toleranceWindowMilliseconds: Int64?, endsAt: Timestamp? = nil) async throws(StoreError) -> Bool {
         try requireUsable()
         return try await wrap {
             try await writer.write { db in
@@ -79,6 +81,11 @@ extension KioskDatabase {
                 }
                 try Self.put(db, SyncSettingKey.eventID.rawValue, id)
                 try Self.put(db, SyncSettingKey.eventName.rawValue, name)
+                if let endsAt {
+                    try Self.put(db, SyncSettingKey.eventEndsAt.rawValue, String(endsAt.milliseconds))
+                } else {
+                    try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [SyncSettingKey.eventEndsAt.rawValue])
+                }
                 if let hub = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SettingKey.hubURL.rawValue]) {
                     try db.execute(sql: "INSERT OR REPLACE INTO outbox_events (hub_url, event_id, name) VALUES (?, ?, ?)",
                                    arguments: [hub, id, name])
@@ -110,8 +117,9 @@ extension KioskDatabase {
                 try db.inTransaction {
                     try Self.clearRoster(db)
                     if forgetEvent {
-                        try db.execute(sql: "DELETE FROM settings WHERE key IN (?, ?)",
-                                       arguments: [SyncSettingKey.eventID.rawValue, SyncSettingKey.eventName.rawValue])
+                        try db.execute(sql: "DELETE FROM settings WHERE key IN (?, ?, ?)",
+                                       arguments: [SyncSettingKey.eventID.rawValue, SyncSettingKey.eventName.rawValue,
+                                                   SyncSettingKey.eventEndsAt.rawValue])
                     }
                     return .commit
                 }

@@ -109,7 +109,7 @@ extension SyncEngine {
         }
         try await mappingStoreErrors { () async throws(StoreError) in
             try await database.selectSyncEvent(id: event.id, name: Sanitized.text(event.name),
-                                               toleranceWindowMilliseconds: event.toleranceWindowMilliseconds)
+                                               toleranceWindowMilliseconds: event.toleranceWindowMilliseconds, endsAt: event.endsAt)
         }
         await publish()
         return event

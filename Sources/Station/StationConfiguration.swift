@@ -37,6 +37,9 @@ public struct StationConfiguration: Sendable, Equatable {
     /// The key file that opens the station's guest data (`storage_key_file`), outside the data
     /// directory; see ``StorageKeySource`` for the credential and the default.
     public var storageKeyFile: String?
+    /// How long after its event ended a hub station keeps the event's guest data
+    /// (`purge_after_days`, default 7; 0 keeps it until sign-out).
+    public var purgeAfter: Duration? = .seconds(7 * 86_400)
     public var frames: String?
     public var frameWidth = 640
     public var frameHeight = 480
@@ -62,7 +65,7 @@ public struct StationConfiguration: Sendable, Equatable {
         "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
         "frame_size", "station_name", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
         "scanner", "scanner_layout", "scanner_tab_ends_code", "wedge_max_key_gap_ms", "wedge_min_length",
-        "ca_file", "allow_insecure_http", "pdf_retention_hours", "headless_names", "storage_key_file",
+        "ca_file", "allow_insecure_http", "pdf_retention_hours", "headless_names", "storage_key_file", "purge_after_days",
     ]
 
     /// Reads a configuration file.
@@ -134,6 +137,11 @@ public struct StationConfiguration: Sendable, Equatable {
             }
             headlessNames = names
         case "storage_key_file": storageKeyFile = text
+        case "purge_after_days":
+            guard let days = Int(value), (0...3_650).contains(days) else {
+                throw .configuration(file: file, line: line, reason: "purge_after_days must be a number of days from 0 (keep until sign-out) to 3650")
+            }
+            purgeAfter = days == 0 ? nil : .seconds(days * 86_400)
         case "pdf_retention_hours":
             guard let hours = Int(value), (0...8_760).contains(hours) else {
                 throw .configuration(file: file, line: line, reason: "pdf_retention_hours must be a number of hours from 0 (keep) to 8760")

@@ -63,6 +63,12 @@ public enum StationLauncher {
         }
         let storage = try database.status()
 
+        // An event that ended long enough ago leaves no guest data behind (purge_after_days).
+        if let retention = configuration.purgeAfter,
+           case .purged(let event) = try await database.purgeIfEventEnded(retention: retention) {
+            logger.notice("purged the guest data of an ended event", metadata: ["event": "\(event)"])
+        }
+
         // 2. Configuration into the station's settings.
         if let name = configuration.stationName { try await database.setSetting(.stationName, name) }
         if let name = configuration.operatorName { try await database.setSetting(.operatorName, name) }
@@ -129,6 +135,10 @@ public enum StationLauncher {
         }
         services.append(Configured(service: EventsEndService(runtime: runtime), serviceName: "events"))
         services.append(Configured(service: HealthService(runtime: runtime, database: database), serviceName: "health"))
+        if let retention = configuration.purgeAfter {
+            services.append(Configured(service: RetentionService(database: database, retention: retention, runtime: runtime, logger: logger),
+                                       serviceName: "retention"))
+        }
         if let printing {
             // The news service stops after the queue (reverse order): badges that print while the
             // queue drains at shutdown are still reported.

@@ -12,7 +12,7 @@ struct StorageCommand: AsyncParsableCommand {
             key (on a systemd station the credential kiosk-storage-key, else a key file outside the \
             data directory) and, once made, by a recovery key kept on paper.
             """,
-        subcommands: [Show.self, RecoveryKey.self, Rekey.self, Recover.self, OpenBackup.self],
+        subcommands: [Show.self, RecoveryKey.self, Rekey.self, Recover.self, OpenBackup.self, Purge.self],
         defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
@@ -127,6 +127,39 @@ struct StorageCommand: AsyncParsableCommand {
                 try database.openBackup(URL(fileURLWithPath: backup), to: URL(fileURLWithPath: output))
                 if options.json { CommandOutput.printJSON(["file": .string(output)]) } else { print("Wrote \(output).") }
                 return 0
+            }
+        }
+    }
+
+    struct Purge: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove every guest and check-in from the station once the event is over.",
+            discussion: """
+                With a hub: what the hub has, as at sign-out (changes it has not received stay). \
+                Without one (the embedded default), only after `kiosk export attendance FILE.csv` \
+                was run since the last check-in: nothing else holds the attendance. Exit status 1 \
+                when refused.
+                """)
+        @Flag(help: "Confirm: the guest data cannot be brought back.") var yes = false
+        @OptionGroup var options: StationOptions
+
+        func run() async throws {
+            try await CommandOutput.run(json: options.json) {
+                guard yes else {
+                    throw CommandFailure("Purging removes every guest from this station for good: run again with --yes.", exitCode: ExitStatus.badInput)
+                }
+                let database = try options.openDatabase()
+                switch try await database.purgeOnOperatorsWord() {
+                case .success(let guests):
+                    if options.json { CommandOutput.printJSON(["purged": .bool(true), "guests": .int(guests)]) } else {
+                        print("Removed \(guests) guests and their check-ins from this station.")
+                    }
+                    return 0
+                case .failure(let refusal):
+                    if options.json { CommandOutput.printJSON(["purged": .bool(false), "reason": .string(refusal.description)]) }
+                    CommandOutput.printError("kiosk: \(refusal.description)")
+                    return 1
+                }
             }
         }
     }

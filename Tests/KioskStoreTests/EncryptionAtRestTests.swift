@@ -236,3 +236,47 @@ struct EncryptionAtRestTests {
         }
     }
 }
+
+@Suite("Guest data once the event is over")
+struct RetentionTests {
+    func station(_ directory: TemporaryDirectory) async throws -> KioskDatabase {
+        let database = try KioskDatabase.open(dataDirectory: directory.appending("data"), key: .keyFile(directory.appending("station.key")),
+                                              backgroundSearchIndex: false)
+        try await database.saveAccessType(AccessType(id: "general", name: "General"))
+        try await database.saveGuests(EncryptionAtRestTests.guests())
+        return database
+    }
+
+    @Test("a hub station's event data is purged once the event ended longer ago than the retention, not before")
+    func purgedSomeDaysAfterTheEventsEnd() async throws {
+        let directory = TemporaryDirectory("retention")
+        defer { directory.remove() }
+        let database = try await station(directory)
+        try await database.setSetting(.hubURL, "http://hub.example:8080")
+        let now = Timestamp.now()
+        try await database.selectSyncEvent(id: "ev-1", name: "Gala", toleranceWindowMilliseconds: nil,
+                                           endsAt: now.adding(milliseconds: -6 * 86_400_000))
+        try await database.saveGuests(EncryptionAtRestTests.guests())
+        #expect(try await database.purgeIfEventEnded(retention: .seconds(7 * 86_400), now: now) == .kept)
+        #expect(try await database.purgeIfEventEnded(retention: .seconds(7 * 86_400), now: now.adding(milliseconds: 2 * 86_400_000)) == .purged(event: "Gala"))
+        #expect(try database.search("jose").isEmpty)
+        #expect(try database.syncEvent() == nil, "the event is forgotten: the next one is chosen at sign-in")
+        // An end at the far edge of time never overflows into the past.
+        try await database.selectSyncEvent(id: "ev-2", name: "Far", toleranceWindowMilliseconds: nil, endsAt: Timestamp(milliseconds: .max))
+        #expect(try await database.purgeIfEventEnded(retention: .seconds(Int64.max / 2), now: now) == .kept)
+    }
+
+    @Test("without a hub nothing is purged until the attendance was exported after the last check-in")
+    func theEmbeddedDefaultWaitsForTheAttendanceExport() async throws {
+        let directory = TemporaryDirectory("retention-local")
+        defer { directory.remove() }
+        let database = try await station(directory)
+        _ = try await database.checkIn(CheckInRequest(rawCode: "CODE-1", source: .typed))
+        #expect(try await database.purgeOnOperatorsWord() == .failure(.attendanceNotExported))
+        #expect(try database.search("jose").count == 2, "nothing was removed")
+        try await database.setSetting(.attendanceExportedAt, Timestamp.now().adding(milliseconds: 1_000).iso8601)
+        #expect(try await database.purgeOnOperatorsWord() == .success(EncryptionAtRestTests.roster.count))
+        #expect(try database.search("jose").isEmpty)
+        #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins") } == 0)
+    }
+}
