@@ -1,11 +1,13 @@
 import CheckInCore
 import Foundation
+import KioskStore
 
 /// The station's hub session: where the hub is, the tokens, and who signed in.
 ///
-/// Kept in `session.json` in the data directory, readable and writable only by the kiosk user
-/// (mode 0600, written atomically): tokens never go to the database (whose backups are copied
-/// around) and never to the command line.
+/// Kept in `session.json` in the data directory, sealed with a key derived from the store's data
+/// key (so only the storage key opens it, like the guest data), readable and writable only by
+/// the kiosk user (mode 0600, written atomically): tokens never go to the database (whose
+/// backups are copied around) and never to the command line.
 public struct StationSession: Sendable, Codable, Equatable {
     public var hubURL: String
     public var accessToken: String
@@ -52,10 +54,17 @@ public struct SessionFile: Sendable {
     public let url: URL
     /// Beside the session: see ``SessionLock``.
     let lockURL: URL
+    let sealer: any SecretSealer
 
-    public init(dataDirectory: URL) {
+    /// The session of the station whose database is `database` (which seals it).
+    public init(database: KioskDatabase) {
+        self.init(dataDirectory: database.dataDirectory, sealer: database)
+    }
+
+    public init(dataDirectory: URL, sealer: any SecretSealer) {
         url = dataDirectory.appendingPathComponent("session.json")
         lockURL = dataDirectory.appendingPathComponent("session.lock")
+        self.sealer = sealer
     }
 
     /// Runs `body` holding the lock every process of this data directory takes before it
@@ -71,7 +80,13 @@ public struct SessionFile: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
             let data = try Data(contentsOf: url)
-            return try JSONDecoder().decode(StationSession.self, from: data)
+            // A session written before it was sealed is plain JSON: read, then sealed in place.
+            if data.first == UInt8(ascii: "{") {
+                let session = try JSONDecoder().decode(StationSession.self, from: data)
+                try? save(session)
+                return session
+            }
+            return try JSONDecoder().decode(StationSession.self, from: try sealer.openSecret(data))
         } catch {
             throw .sessionUnreadable(path: url.path, reason: String(describing: error))
         }
@@ -83,7 +98,7 @@ public struct SessionFile: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data: Data
-        do { data = try encoder.encode(session) } catch { throw .sessionUnwritable(path: url.path, reason: String(describing: error)) }
+        do { data = sealer.sealSecret(try encoder.encode(session)) } catch { throw .sessionUnwritable(path: url.path, reason: String(describing: error)) }
         let temporary = url.path + ".tmp"
         unlink(temporary)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -66,7 +66,7 @@ public actor SyncEngine {
         self.database = database
         self.configuration = configuration
         self.logger = logger
-        sessionFile = SessionFile(dataDirectory: database.dataDirectory)
+        sessionFile = SessionFile(database: database)
         let session = try sessionFile.load()
         self.session = session
         monitor = ConnectivityMonitor(state: session == nil ? .notConfigured : (session!.signedOut ? .signedOut : .offline),

@@ -75,7 +75,7 @@ public enum StationLauncher {
 
         // 3. The hub session and where the day starts: the console signs in and picks the event
         // itself; headless without a hub, the embedded default with the demo roster.
-        let session = try? SessionFile(dataDirectory: database.dataDirectory).load()
+        let session = try? SessionFile(database: database).load()
         let chosen = try? database.syncEvent()
         let facts = StationStart.Facts(
             signedInAs: session.flatMap { $0.signedOut ? nil : StationRuntime.signedInWords($0) },

@@ -14,7 +14,7 @@ struct StatusCommand: AsyncParsableCommand {
         try await CommandOutput.run(json: options.json) {
             let database = try options.openDatabase()
             let status = try database.status()
-            let session = try? SessionFile(dataDirectory: database.dataDirectory).load()
+            let session = try? SessionFile(database: database).load()
             let byEvent = database.storage.isUsable ? (try? PendingByEvent.report(database, session: session)) ?? [] : []
             if options.json {
                 var json = status.json

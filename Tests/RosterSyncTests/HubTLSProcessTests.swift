@@ -1,5 +1,7 @@
 import Foundation
+import KioskStore
 import KioskTestSupport
+import RosterSync
 import Testing
 
 /// A station process and a `checkin-hub serve --tls-cert --tls-key` process: HTTPS with a
@@ -125,9 +127,10 @@ struct HubTLSProcessTests {
         #expect(try run(kiosk, ["sync", "--data-dir", data]).status == 0)
         // A station signed in before that (its session keeps no trust) stops syncing and says so in its status.
         let sessionFile = URL(fileURLWithPath: data).appendingPathComponent("session.json")
-        var session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sessionFile)) as? [String: Any])
-        session["transport"] = nil
-        try JSONSerialization.data(withJSONObject: session).write(to: sessionFile)
+        // Written as a version before sealed sessions did: plain JSON, no trust kept.
+        var session = try #require(try SessionFile(database: KioskDatabase.open(dataDirectory: URL(fileURLWithPath: data))).load())
+        session.transport = nil
+        try JSONEncoder().encode(session).write(to: sessionFile)
         let stopped = try run(kiosk, ["sync", "--data-dir", data])
         #expect(stopped.status == 78, "\(stopped.stderr)")
         #expect(stopped.stderr.contains("Insecure hub address refused"), "\(stopped.stderr)")

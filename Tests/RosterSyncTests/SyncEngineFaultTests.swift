@@ -186,7 +186,7 @@ struct TestStation {
         #expect(try station.database.pendingCount() == 0)
         let after = try #require(await station.engine.currentSession())
         #expect(after.refreshToken != before.refreshToken)
-        #expect(try SessionFile(dataDirectory: station.directory.url).load() == after)
+        #expect(try SessionFile(database: station.database).load() == after)
     }
 
     @Test func aRefusedRefreshSignsOutAndKeepsEveryPendingCheckIn() async throws {
@@ -254,7 +254,7 @@ struct TestStation {
         let discarded = try await station.engine.signOut(.discard)
         #expect(discarded == 3)
         #expect(try station.database.pendingCount() == 0)
-        #expect(try SessionFile(dataDirectory: station.directory.url).load() == nil)
+        #expect(try SessionFile(database: station.database).load() == nil)
         #expect(hub.state.withLock { $0.admitted.isEmpty })
     }
 

@@ -1,5 +1,6 @@
 import CheckInCore
 import Foundation
+import KioskStore
 import Testing
 @testable import RosterSync
 
@@ -50,7 +51,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = SessionFile(dataDirectory: directory)
+        let database = try KioskDatabase.open(dataDirectory: directory, key: .keyFile(directory.deletingLastPathComponent().appendingPathComponent("\(directory.lastPathComponent).key")))
+        let file = SessionFile(database: database)
         let old = umask(0)
         defer { umask(old) }
         let session = StationSession(hubURL: "http://127.0.0.1:1", accessToken: "a", accessExpiresAt: .now(), refreshToken: "r",

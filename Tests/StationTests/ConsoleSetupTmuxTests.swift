@@ -60,8 +60,9 @@ struct ConsoleSetupTmuxTests {
             .compactMap { try? String(contentsOf: $0, encoding: .utf8) }.joined()
         #expect(!logs.contains(hub.password))
         #expect(!logs.contains("not the password"))
-        let session = try String(contentsOf: directory.appending("data/session.json"), encoding: .utf8)
-        #expect(!session.contains(hub.password))
+        let session = try Data(contentsOf: directory.appending("data/session.json"))
+        #expect(session.range(of: Data(hub.password.utf8)) == nil)
+        #expect(session.first != UInt8(ascii: "{"), "the session is sealed, not JSON")
     }
 
     @Test func whatWasChosenOnTheConsoleWinsOverTheConfigurationUntilSignOut() throws {

@@ -15,6 +15,8 @@ public final class GuestCipher: Sendable {
     let codeKey: SymmetricKey
     let searchKey: SymmetricKey
     let backupKey: SymmetricKey
+    /// Seals the station's hub session (tokens, who signed in): `session.json`.
+    let secretKey: SymmetricKey
     /// Blind tokens of n-grams already computed: names share most of their n-grams, so a
     /// 100k-guest roster needs tens of thousands of HMACs instead of millions.
     private let tokenCache = Mutex<[String: String]>([:])
@@ -28,6 +30,7 @@ public final class GuestCipher: Sendable {
         codeKey = derive("code")
         searchKey = derive("search")
         backupKey = derive("backup")
+        secretKey = derive("secret")
     }
 
     func seal(_ text: String) -> Data { seal(bytes: Data(text.utf8), with: sealKey) }
