@@ -22,6 +22,7 @@ extension KioskDatabase {
         try requireUsable()
         let rows = file.rows
         let rejected = file.rejected
+        let sealed = keys.cipher.seal(rows.map { ($0.code.value, $0.name, $0.email, $0.company) })
         let summary = try await wrap {
             try await writer.write { db in
                 let now = Timestamp.now().milliseconds
@@ -33,33 +34,34 @@ extension KioskDatabase {
                                    arguments: [id, name, now])
                 }
                 var summary = RosterImportSummary(imported: 0, updated: 0, unchanged: 0, rejected: rejected)
-                try Self.withDeferredSearchIndex(db) { updatedIDs in
+                try Self.withDeferredSearchIndex(db) { batch in
                     var existing: [String: (id: String, name: String, email: String, company: String, type: String)] = [:]
                     let cursor = try Row.fetchCursor(db, sql: "SELECT \(GuestRecord.columns) FROM guests g")
                     while let row = try cursor.next() {
                         existing[row["code"]] = (row["id"], row["name"], row["email"], row["company"], row["access_type_id"])
                     }
                     let insert = try db.makeStatement(sql: """
-                        INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, updated_at)
-                        VALUES (?1, kiosk_code_digest(?2), kiosk_seal(?2), kiosk_seal(?3), kiosk_seal(?4), kiosk_seal(?5), ?6, ?7)
+                        INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """)
                     let update = try db.makeStatement(sql: """
-                        UPDATE guests SET name = kiosk_seal(?), email = kiosk_seal(?), company = kiosk_seal(?), access_type_id = ?, updated_at = ?
-                        WHERE id = ?
+                        UPDATE guests SET name = ?, email = ?, company = ?, access_type_id = ?, updated_at = ? WHERE id = ? RETURNING rowid
                         """)
                     var identifiers = IdentifierGenerator()
-                    for row in rows {
+                    for (row, fields) in zip(rows, sealed) {
                         let type = typeIDs[row.accessType] ?? AccessType.identifier(forName: row.accessType)
                         if let old = existing[row.code.value] {
                             if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type {
                                 summary.unchanged += 1
                             } else {
-                                try update.execute(arguments: [row.name, row.email, row.company, type, now, old.id])
-                                updatedIDs.append(old.id)
+                                let rowID = try Int64.fetchOne(update, arguments: [fields.name, fields.email, fields.company, type, now, old.id])
+                                batch.changedIDs.append(old.id)
+                                if let rowID { batch.tokens[rowID] = fields.tokens }
                                 summary.updated += 1
                             }
                         } else {
-                            try insert.execute(arguments: [identifiers.next(), row.code.value, row.name, row.email, row.company, type, now])
+                            try insert.execute(arguments: [identifiers.next(), fields.codeDigest, fields.code, fields.name, fields.email,
+                                                           fields.company, type, now])
+                            batch.tokens[db.lastInsertedRowID] = fields.tokens
                             summary.imported += 1
                         }
                     }
@@ -77,15 +79,18 @@ extension KioskDatabase {
     /// the same transaction, or in the background after it when there are many.
     public func saveGuests(_ guests: [Guest]) async throws(StoreError) {
         try requireUsable()
+        let sealed = keys.cipher.seal(guests.map { ($0.code.value, $0.name, $0.email, $0.company) })
         try await wrap {
             try await bulkWrite { db in
-                try Self.withDeferredSearchIndex(db) { changedIDs in
-                    let upsert = try db.makeStatement(sql: Self.guestUpsertSQL)
+                try Self.withDeferredSearchIndex(db) { batch in
+                    let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
                     let now = Timestamp.now().milliseconds
-                    for guest in guests {
-                        try upsert.execute(arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company,
-                                                       guest.accessTypeID, guest.revoked, guest.walkIn, now, false])
-                        changedIDs.append(guest.id)
+                    for (guest, fields) in zip(guests, sealed) {
+                        let rowID = try Int64.fetchOne(upsert, arguments: [
+                            guest.id, fields.codeDigest, fields.code, fields.name, fields.email, fields.company,
+                            guest.accessTypeID, guest.revoked, guest.walkIn, now, false])
+                        batch.changedIDs.append(guest.id)
+                        if let rowID { batch.tokens[rowID] = fields.tokens }
                     }
                 }
             }
@@ -106,14 +111,15 @@ extension KioskDatabase {
     /// Runs bulk guest writes with the search triggers off, then indexes every inserted row and
     /// every guest whose id `body` appended (see 0002_guest_search.sql). Up to
     /// ``inlineSearchIndexLimit`` rows are indexed in the same transaction; more are staged in
-    /// `search_pending` with their folded text, for ``indexPendingSearch(batchSize:)`` to index
+    /// `search_pending` with their blind index tokens, for ``indexPendingSearch(batchSize:)`` to index
     /// after the commit (0004_search_catch_up.sql); the caller then calls
     /// ``indexSearchInBackground()``.
-    static func withDeferredSearchIndex(_ db: Database, _ body: (inout [String]) throws -> Void) throws {
+    static func withDeferredSearchIndex(_ db: Database, _ body: (inout DeferredSearchIndex) throws -> Void) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES ('search_index_deferred', '1')")
         let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
-        var changedIDs: [String] = []
-        try body(&changedIDs)
+        var batch = DeferredSearchIndex()
+        try body(&batch)
+        let changedIDs = batch.changedIDs
         let newRows = (try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0) - lastRowID
         let changedJSON = JSONValue.array(changedIDs.map(JSONValue.string)).serialized
         let changed = "SELECT rowid FROM guests WHERE rowid > ? OR id IN (SELECT value FROM json_each(?))"
@@ -126,10 +132,35 @@ extension KioskDatabase {
         }
         let staged = newRows + Int64(changedIDs.count) > Int64(inlineSearchIndexLimit)
         let target = staged ? "search_pending (guest_rowid, search_text)" : "guest_search (rowid, search_text)"
-        try db.execute(sql: "INSERT INTO \(target) SELECT rowid, \(tokens) FROM guests WHERE rowid IN (\(changed))",
-                       arguments: [lastRowID, changedJSON])
+        // Rows written with their tokens computed beforehand get those; any other, through SQL.
+        let knownJSON = JSONValue.array(batch.tokens.keys.map { JSONValue.int(Int($0)) }).serialized
+        try db.execute(sql: """
+            INSERT INTO \(target) SELECT rowid, \(tokens) FROM guests
+            WHERE rowid IN (\(changed)) AND rowid NOT IN (SELECT value FROM json_each(?))
+            """, arguments: [lastRowID, changedJSON, knownJSON])
+        // (Only rows still there: a guest written and then removed in the same batch has none.)
+        let insert = try db.makeStatement(sql: "INSERT INTO \(target) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM guests WHERE rowid = ?1)")
+        for (rowID, text) in batch.tokens { try insert.execute(arguments: [rowID, text]) }
         try db.execute(sql: "DELETE FROM settings WHERE key = 'search_index_deferred'")
     }
+
+    /// What a bulk write tells ``withDeferredSearchIndex(_:_:)``: the ids of guests it wrote over,
+    /// and the blind index of the rows it wrote with their tokens already computed (by rowid).
+    struct DeferredSearchIndex {
+        var changedIDs: [String] = []
+        var tokens: [Int64: String] = [:]
+    }
+
+    /// Adds or replaces a guest by id, its fields already sealed; arguments: id, code digest,
+    /// sealed code, name, email, company, access type id, revoked, walk-in, updated at, from the hub.
+    static let sealedGuestUpsertSQL = """
+        INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, revoked, walk_in, updated_at, from_hub)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET code = excluded.code, sealed_code = excluded.sealed_code, name = excluded.name, email = excluded.email,
+            company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
+            walk_in = excluded.walk_in, updated_at = excluded.updated_at, from_hub = excluded.from_hub
+        RETURNING rowid
+        """
 
     /// Bulk writes of more rows than this leave their search indexing to the background catch-up.
     static let inlineSearchIndexLimit = 2_000

@@ -233,6 +233,7 @@ extension KioskDatabase {
     public func applyRoster(_ deltas: [RosterDelta], eventID: String, complete: Bool, at: Timestamp = .now()) async throws(StoreError) {
         try requireUsable()
         guard let last = deltas.last else { return }
+        let sealed = keys.cipher.seal(deltas.flatMap(\.guests).map { ($0.code.value, $0.name, $0.email, $0.company) })
         try await wrap {
             try await bulkWrite { db in
                 // A page for an event the station no longer uses (switched meanwhile) is dropped.
@@ -252,11 +253,13 @@ extension KioskDatabase {
                 // Rows after this one are new: indexed for search by rowid. A guest written over an
                 // existing row (a replayed page, a guest changed at the hub) is re-indexed by id.
                 let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
-                try Self.withDeferredSearchIndex(db) { changedIDs in
-                    let upsert = try db.makeStatement(sql: Self.guestUpsertSQL + " RETURNING rowid")
+                try Self.withDeferredSearchIndex(db) { batch in
+                    let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
+                    var next = sealed.makeIterator()
                     for delta in deltas {
                         for guest in delta.guests {
-                            let arguments: StatementArguments = [guest.id, guest.code.value, guest.name, guest.email, guest.company,
+                            let fields = next.next()!
+                            let arguments: StatementArguments = [guest.id, fields.codeDigest, fields.code, fields.name, fields.email, fields.company,
                                                                  guest.accessTypeID, guest.revoked, guest.walkIn, now, true]
                             var rowID: Int64?
                             do {
@@ -267,7 +270,8 @@ extension KioskDatabase {
                                 try Self.yieldCode(db, code: guest.code.value, to: guest.id, at: at)
                                 rowID = try Int64.fetchOne(upsert, arguments: arguments)
                             }
-                            if (rowID ?? 0) <= lastRowID { changedIDs.append(guest.id) }
+                            if (rowID ?? 0) <= lastRowID { batch.changedIDs.append(guest.id) }
+                            if let rowID { batch.tokens[rowID] = fields.tokens }
                         }
                         for id in delta.deletedGuestIDs { try Self.removeGuest(db, id: id) }
                     }
