@@ -22,7 +22,7 @@ extension KioskDatabase {
         try requireUsable()
         let rows = file.rows
         let rejected = file.rejected
-        let sealed = keys.cipher.seal(rows.map { ($0.code.value, $0.name, $0.email, $0.company) })
+        let cipher = keys.cipher
         let summary = try await wrap {
             try await writer.write { db in
                 let now = Timestamp.now().milliseconds
@@ -47,7 +47,9 @@ extension KioskDatabase {
                         UPDATE guests SET name = ?, email = ?, company = ?, access_type_id = ?, updated_at = ? WHERE id = ? RETURNING rowid
                         """)
                     var identifiers = IdentifierGenerator()
-                    for (row, fields) in zip(rows, sealed) {
+                    var sealing = SealingSlices(cipher: cipher, guests: rows.map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    for (index, row) in rows.enumerated() {
+                        let fields = sealing.fields(index)
                         let type = typeIDs[row.accessType] ?? AccessType.identifier(forName: row.accessType)
                         if let old = existing[row.code.value] {
                             if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type {
@@ -55,13 +57,13 @@ extension KioskDatabase {
                             } else {
                                 let rowID = try Int64.fetchOne(update, arguments: [fields.name, fields.email, fields.company, type, now, old.id])
                                 batch.changedIDs.append(old.id)
-                                if let rowID { batch.tokens[rowID] = fields.tokens }
+                                if let rowID { try batch.index(rowID, fields.tokens) }
                                 summary.updated += 1
                             }
                         } else {
                             try insert.execute(arguments: [identifiers.next(), fields.codeDigest, fields.code, fields.name, fields.email,
                                                            fields.company, type, now])
-                            batch.tokens[db.lastInsertedRowID] = fields.tokens
+                            try batch.index(db.lastInsertedRowID, fields.tokens)
                             summary.imported += 1
                         }
                     }
@@ -79,18 +81,20 @@ extension KioskDatabase {
     /// the same transaction, or in the background after it when there are many.
     public func saveGuests(_ guests: [Guest]) async throws(StoreError) {
         try requireUsable()
-        let sealed = keys.cipher.seal(guests.map { ($0.code.value, $0.name, $0.email, $0.company) })
+        let cipher = keys.cipher
         try await wrap {
             try await bulkWrite { db in
                 try Self.withDeferredSearchIndex(db) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
                     let now = Timestamp.now().milliseconds
-                    for (guest, fields) in zip(guests, sealed) {
+                    var sealing = SealingSlices(cipher: cipher, guests: guests.map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    for (index, guest) in guests.enumerated() {
+                        let fields = sealing.fields(index)
                         let rowID = try Int64.fetchOne(upsert, arguments: [
                             guest.id, fields.codeDigest, fields.code, fields.name, fields.email, fields.company,
                             guest.accessTypeID, guest.revoked, guest.walkIn, now, false])
                         batch.changedIDs.append(guest.id)
-                        if let rowID { batch.tokens[rowID] = fields.tokens }
+                        if let rowID { try batch.index(rowID, fields.tokens) }
                     }
                 }
             }
@@ -117,7 +121,11 @@ extension KioskDatabase {
     static func withDeferredSearchIndex(_ db: Database, _ body: (inout DeferredSearchIndex) throws -> Void) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES ('search_index_deferred', '1')")
         let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
-        var batch = DeferredSearchIndex()
+        try db.execute(sql: """
+            CREATE TEMP TABLE IF NOT EXISTS bulk_tokens (guest_rowid INTEGER PRIMARY KEY, search_text TEXT NOT NULL);
+            DELETE FROM temp.bulk_tokens;
+            """)
+        var batch = DeferredSearchIndex(insert: try db.makeStatement(sql: "INSERT OR REPLACE INTO temp.bulk_tokens VALUES (?, ?)"))
         try body(&batch)
         let changedIDs = batch.changedIDs
         let newRows = (try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0) - lastRowID
@@ -132,23 +140,30 @@ extension KioskDatabase {
         }
         let staged = newRows + Int64(changedIDs.count) > Int64(inlineSearchIndexLimit)
         let target = staged ? "search_pending (guest_rowid, search_text)" : "guest_search (rowid, search_text)"
-        // Rows written with their tokens computed beforehand get those; any other, through SQL.
-        let knownJSON = JSONValue.array(batch.tokens.keys.map { JSONValue.int(Int($0)) }).serialized
+        // Rows written with their tokens computed beforehand get those (if still there: a guest
+        // written and then removed in the same batch has none); any other, through SQL.
         try db.execute(sql: """
             INSERT INTO \(target) SELECT rowid, \(tokens) FROM guests
-            WHERE rowid IN (\(changed)) AND rowid NOT IN (SELECT value FROM json_each(?))
-            """, arguments: [lastRowID, changedJSON, knownJSON])
-        // (Only rows still there: a guest written and then removed in the same batch has none.)
-        let insert = try db.makeStatement(sql: "INSERT INTO \(target) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM guests WHERE rowid = ?1)")
-        for (rowID, text) in batch.tokens { try insert.execute(arguments: [rowID, text]) }
+            WHERE rowid IN (\(changed)) AND rowid NOT IN (SELECT guest_rowid FROM temp.bulk_tokens)
+            """, arguments: [lastRowID, changedJSON])
+        try db.execute(sql: """
+            INSERT INTO \(target) SELECT b.guest_rowid, b.search_text FROM temp.bulk_tokens b
+            WHERE EXISTS (SELECT 1 FROM guests WHERE rowid = b.guest_rowid)
+            """)
+        try db.execute(sql: "DELETE FROM temp.bulk_tokens")
         try db.execute(sql: "DELETE FROM settings WHERE key = 'search_index_deferred'")
     }
 
     /// What a bulk write tells ``withDeferredSearchIndex(_:_:)``: the ids of guests it wrote over,
     /// and the blind index of the rows it wrote with their tokens already computed (by rowid).
+    /// (The tokens wait in a temporary table, not in memory: a 100k roster's are 90 MB.)
     struct DeferredSearchIndex {
         var changedIDs: [String] = []
-        var tokens: [Int64: String] = [:]
+        let insert: Statement
+
+        func index(_ rowID: Int64, _ tokens: String) throws {
+            try insert.execute(arguments: [rowID, tokens])
+        }
     }
 
     /// Adds or replaces a guest by id, its fields already sealed; arguments: id, code digest,

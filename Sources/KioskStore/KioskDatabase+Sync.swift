@@ -233,7 +233,7 @@ extension KioskDatabase {
     public func applyRoster(_ deltas: [RosterDelta], eventID: String, complete: Bool, at: Timestamp = .now()) async throws(StoreError) {
         try requireUsable()
         guard let last = deltas.last else { return }
-        let sealed = keys.cipher.seal(deltas.flatMap(\.guests).map { ($0.code.value, $0.name, $0.email, $0.company) })
+        let cipher = keys.cipher
         try await wrap {
             try await bulkWrite { db in
                 // A page for an event the station no longer uses (switched meanwhile) is dropped.
@@ -255,10 +255,12 @@ extension KioskDatabase {
                 let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
                 try Self.withDeferredSearchIndex(db) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
-                    var next = sealed.makeIterator()
+                    var sealing = SealingSlices(cipher: cipher, guests: deltas.flatMap(\.guests).map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    var index = 0
                     for delta in deltas {
                         for guest in delta.guests {
-                            let fields = next.next()!
+                            let fields = sealing.fields(index)
+                            index += 1
                             let arguments: StatementArguments = [guest.id, fields.codeDigest, fields.code, fields.name, fields.email, fields.company,
                                                                  guest.accessTypeID, guest.revoked, guest.walkIn, now, true]
                             var rowID: Int64?
@@ -271,7 +273,7 @@ extension KioskDatabase {
                                 rowID = try Int64.fetchOne(upsert, arguments: arguments)
                             }
                             if (rowID ?? 0) <= lastRowID { batch.changedIDs.append(guest.id) }
-                            if let rowID { batch.tokens[rowID] = fields.tokens }
+                            if let rowID { try batch.index(rowID, fields.tokens) }
                         }
                         for id in delta.deletedGuestIDs { try Self.removeGuest(db, id: id) }
                     }

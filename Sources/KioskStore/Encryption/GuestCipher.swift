@@ -70,9 +70,29 @@ public final class GuestCipher: Sendable {
     /// 32-bit tokens collide now and then; search confirms every candidate on the decrypted
     /// text, so a collision costs a decryption, never a wrong result.
     func searchTokens(_ folded: String) -> String {
+        searchTokens(folded) { key, scalars, start, length in token(key: key, scalars, start, length) }
+    }
+
+    /// The same with a cache of this caller's own (bulk writes on several threads would queue on
+    /// the shared one's lock for every gram).
+    func searchTokens(_ folded: String, cache: TokenCache) -> String {
+        searchTokens(folded) { key, scalars, start, length in
+            if let known = cache.tokens[key] { return known }
+            let token = gramToken(scalars, start, length)
+            cache.tokens[key] = token
+            return token
+        }
+    }
+
+    /// A cache of gram tokens for one thread's bulk work.
+    final class TokenCache {
+        var tokens: [UInt64: UInt32] = [:]
+    }
+
+    private func searchTokens(_ folded: String, token: (UInt64, [UInt32], Int, Int) -> UInt32) -> String {
         // Bytes and integers throughout: a 100k-guest roster makes about ten million grams, and
         // a String per gram cost 70 µs per guest (measured with `kiosk bench store`).
-        var seen = Set<UInt64>()
+        var seen = Set<UInt64>(minimumCapacity: 128)
         var out: [UInt8] = []
         var word: [UInt32] = []
         out.reserveCapacity(1_024)
@@ -82,7 +102,7 @@ public final class GuestCipher: Sendable {
                     let key = Self.gramKey(word, start, length)
                     guard seen.insert(key).inserted else { continue }
                     if !out.isEmpty { out.append(UInt8(ascii: " ")) }
-                    Self.appendHex(token(key: key, word, start, length), to: &out)
+                    Self.appendHex(token(key, word, start, length), to: &out)
                 }
             }
             word.removeAll(keepingCapacity: true)
@@ -123,14 +143,18 @@ public final class GuestCipher: Sendable {
     /// The first 32 bits of the gram's HMAC (over its UTF-8) under the search key, cached.
     private func token(key: UInt64, _ scalars: [UInt32], _ start: Int, _ length: Int) -> UInt32 {
         if let cached = tokenCache.withLock({ $0[key] }) { return cached }
-        var gram = String.UnicodeScalarView()
-        for offset in 0..<length { gram.append(Unicode.Scalar(scalars[start + offset]) ?? "?") }
-        let mac = Array(HMAC<SHA256>.authenticationCode(for: Data(String(gram).utf8), using: searchKey))
-        let token = UInt32(mac[0]) << 24 | UInt32(mac[1]) << 16 | UInt32(mac[2]) << 8 | UInt32(mac[3])
+        let token = gramToken(scalars, start, length)
         tokenCache.withLock { cache in
             if cache.count > 400_000 { cache.removeAll(keepingCapacity: true) }
             cache[key] = token
         }
         return token
+    }
+
+    private func gramToken(_ scalars: [UInt32], _ start: Int, _ length: Int) -> UInt32 {
+        var gram = String.UnicodeScalarView()
+        for offset in 0..<length { gram.append(Unicode.Scalar(scalars[start + offset]) ?? "?") }
+        let mac = Array(HMAC<SHA256>.authenticationCode(for: Data(String(gram).utf8), using: searchKey))
+        return UInt32(mac[0]) << 24 | UInt32(mac[1]) << 16 | UInt32(mac[2]) << 8 | UInt32(mac[3])
     }
 }

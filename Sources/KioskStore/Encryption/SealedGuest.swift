@@ -17,26 +17,51 @@ struct SealedGuest: Sendable {
 }
 
 extension GuestCipher {
-    func seal(code: String, name: String, email: String, company: String) -> SealedGuest {
+    func seal(code: String, name: String, email: String, company: String, cache: TokenCache) -> SealedGuest {
         SealedGuest(codeDigest: codeDigest(code), code: seal(code), name: seal(name), email: seal(email), company: seal(company),
-                    tokens: searchTokens(SearchText.fold([name, email, company, code].joined(separator: " "))))
+                    tokens: searchTokens(SearchText.fold([name, email, company, code].joined(separator: " ")), cache: cache))
     }
 
-    /// Seals many guests, split over the machine's cores.
-    func seal(_ guests: [(code: String, name: String, email: String, company: String)]) -> [SealedGuest] {
-        guard guests.count > 64 else { return guests.map { seal(code: $0.code, name: $0.name, email: $0.email, company: $0.company) } }
-        let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 2, max(1, guests.count / 64))
-        let size = (guests.count + chunks - 1) / chunks
+    /// Seals many guests, split over the machine's cores, each part with its own token cache.
+    func seal(_ guests: some RandomAccessCollection<(code: String, name: String, email: String, company: String)>) -> [SealedGuest] {
+        let guests = Array(guests)
+        let parts = guests.count > 256 ? ProcessInfo.processInfo.activeProcessorCount : 1
+        let size = (guests.count + parts - 1) / max(parts, 1)
         var results = [SealedGuest?](repeating: nil, count: guests.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for index in (chunk * size)..<min(guests.count, (chunk + 1) * size) {
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let cache = TokenCache()
+                for index in (part * size)..<min(guests.count, (part + 1) * size) {
                     let guest = guests[index]
-                    output[index] = seal(code: guest.code, name: guest.name, email: guest.email, company: guest.company)
+                    output[index] = seal(code: guest.code, name: guest.name, email: guest.email, company: guest.company, cache: cache)
                 }
             }
         }
         return results.map { $0! }
+    }
+}
+
+/// Seals a bulk write's guests a slice at a time, as the write reaches them: memory holds one
+/// slice's sealed fields and tokens (about 1 KB a guest), not the whole roster's.
+struct SealingSlices {
+    let cipher: GuestCipher
+    let guests: [(code: String, name: String, email: String, company: String)]
+    static let size = 4_096
+    private var slice: [SealedGuest] = []
+    private var sliceStart = 0
+
+    init(cipher: GuestCipher, guests: [(code: String, name: String, email: String, company: String)]) {
+        self.cipher = cipher
+        self.guests = guests
+    }
+
+    /// The sealed fields of the `index`th guest; indexes are asked for in order.
+    mutating func fields(_ index: Int) -> SealedGuest {
+        if slice.isEmpty || index >= sliceStart + slice.count {
+            sliceStart = index
+            slice = cipher.seal(guests[index..<min(guests.count, index + Self.size)])
+        }
+        return slice[index - sliceStart]
     }
 }
