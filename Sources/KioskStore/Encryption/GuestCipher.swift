@@ -84,8 +84,9 @@ public final class GuestCipher: Sendable {
         }
     }
 
-    /// A cache of gram tokens for one thread's bulk work.
-    final class TokenCache {
+    /// A cache of gram tokens for one thread's bulk work. Unchecked: each part of a bulk seal
+    /// uses its own, from one thread at a time (``seal(_:caches:)``).
+    final class TokenCache: @unchecked Sendable {
         var tokens: [UInt64: UInt32] = [:]
     }
 
@@ -108,7 +109,10 @@ public final class GuestCipher: Sendable {
             word.removeAll(keepingCapacity: true)
         }
         for scalar in folded.unicodeScalars {
-            if scalar.properties.isWhitespace { flush() } else { word.append(scalar.value) }
+            let value = scalar.value
+            // Folded text is mostly ASCII: Unicode's property table only for the rest.
+            let space = value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : scalar.properties.isWhitespace
+            if space { flush() } else { word.append(value) }
         }
         flush()
         return String(decoding: out, as: UTF8.self)
@@ -137,7 +141,12 @@ public final class GuestCipher: Sendable {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func appendHex(_ value: UInt32, to out: inout [UInt8]) {
-        for shift in stride(from: 28, through: 0, by: -4) { out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)]) }
+        hexDigits.withUnsafeBufferPointer { digits in
+            out.append(digits[Int(value >> 28)]); out.append(digits[Int(value >> 24 & 0xF)])
+            out.append(digits[Int(value >> 20 & 0xF)]); out.append(digits[Int(value >> 16 & 0xF)])
+            out.append(digits[Int(value >> 12 & 0xF)]); out.append(digits[Int(value >> 8 & 0xF)])
+            out.append(digits[Int(value >> 4 & 0xF)]); out.append(digits[Int(value & 0xF)])
+        }
     }
 
     /// The first 32 bits of the gram's HMAC (over its UTF-8) under the search key, cached.

@@ -22,16 +22,17 @@ extension GuestCipher {
                     tokens: searchTokens(SearchText.fold([name, email, company, code].joined(separator: " ")), cache: cache))
     }
 
-    /// Seals many guests, split over the machine's cores, each part with its own token cache.
-    func seal(_ guests: some RandomAccessCollection<(code: String, name: String, email: String, company: String)>) -> [SealedGuest] {
+    /// Seals many guests, split over the machine's cores, each part with its own token cache
+    /// (`caches`, one per core, kept from one call to the next by ``SealingSlices``).
+    func seal(_ guests: ArraySlice<(code: String, name: String, email: String, company: String)>, caches: [TokenCache]) -> [SealedGuest] {
         let guests = Array(guests)
-        let parts = guests.count > 256 ? ProcessInfo.processInfo.activeProcessorCount : 1
+        let parts = guests.count > 256 ? caches.count : 1
         let size = (guests.count + parts - 1) / max(parts, 1)
         var results = [SealedGuest?](repeating: nil, count: guests.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let cache = TokenCache()
+                let cache = caches[part]
                 for index in (part * size)..<min(guests.count, (part + 1) * size) {
                     let guest = guests[index]
                     output[index] = seal(code: guest.code, name: guest.name, email: guest.email, company: guest.company, cache: cache)
@@ -50,6 +51,8 @@ struct SealingSlices {
     static let size = 4_096
     private var slice: [SealedGuest] = []
     private var sliceStart = 0
+    /// A roster's names share most of their grams: a token cache per core for the whole write.
+    private let caches = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in GuestCipher.TokenCache() }
 
     init(cipher: GuestCipher, guests: [(code: String, name: String, email: String, company: String)]) {
         self.cipher = cipher
@@ -60,7 +63,7 @@ struct SealingSlices {
     mutating func fields(_ index: Int) -> SealedGuest {
         if slice.isEmpty || index >= sliceStart + slice.count {
             sliceStart = index
-            slice = cipher.seal(guests[index..<min(guests.count, index + Self.size)])
+            slice = cipher.seal(guests[index..<min(guests.count, index + Self.size)], caches: caches)
         }
         return slice[index - sliceStart]
     }
