@@ -20,6 +20,10 @@ public final class GuestCipher: Sendable {
     /// Blind tokens of n-grams already computed: names share most of their n-grams, so a
     /// 100k-guest roster needs tens of thousands of HMACs instead of millions.
     private let tokenCache = Mutex<[UInt64: UInt32]>([:])
+    /// One token cache per core for bulk writes, kept warm from one write to the next (a
+    /// download's pages share their grams). Bulk writes run one at a time, on the database's
+    /// single writer, which is what makes sharing them safe.
+    let bulkCaches = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in TokenCache() }
 
     init(dataKey: SymmetricKey, store: String) {
         func derive(_ purpose: String) -> SymmetricKey {
@@ -88,6 +92,11 @@ public final class GuestCipher: Sendable {
     /// uses its own, from one thread at a time (``seal(_:caches:)``).
     final class TokenCache: @unchecked Sendable {
         var tokens: [UInt64: UInt32] = [:]
+    }
+
+    /// Bounds the bulk caches (names of many events over the station's life).
+    func trimBulkCaches() {
+        for cache in bulkCaches where cache.tokens.count > 200_000 { cache.tokens.removeAll(keepingCapacity: true) }
     }
 
     private func searchTokens(_ folded: String, token: (UInt64, [UInt32], Int, Int) -> UInt32) -> String {

@@ -51,19 +51,18 @@ struct SealingSlices {
     static let size = 4_096
     private var slice: [SealedGuest] = []
     private var sliceStart = 0
-    /// A roster's names share most of their grams: a token cache per core for the whole write.
-    private let caches = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in GuestCipher.TokenCache() }
-
+    /// Called inside the database's write: see ``GuestCipher/bulkCaches``.
     init(cipher: GuestCipher, guests: [(code: String, name: String, email: String, company: String)]) {
         self.cipher = cipher
         self.guests = guests
+        cipher.trimBulkCaches()
     }
 
     /// The sealed fields of the `index`th guest; indexes are asked for in order.
     mutating func fields(_ index: Int) -> SealedGuest {
         if slice.isEmpty || index >= sliceStart + slice.count {
             sliceStart = index
-            slice = cipher.seal(guests[index..<min(guests.count, index + Self.size)], caches: caches)
+            slice = cipher.seal(guests[index..<min(guests.count, index + Self.size)], caches: cipher.bulkCaches)
         }
         return slice[index - sliceStart]
     }
