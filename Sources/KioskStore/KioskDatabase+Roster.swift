@@ -48,6 +48,7 @@ extension KioskDatabase {
                         """)
                     var identifiers = IdentifierGenerator()
                     var sealing = SealingSlices(cipher: cipher, guests: rows.map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    defer { sealing.finish() }
                     for (index, row) in rows.enumerated() {
                         let fields = sealing.fields(index)
                         let type = typeIDs[row.accessType] ?? AccessType.identifier(forName: row.accessType)
@@ -88,6 +89,7 @@ extension KioskDatabase {
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
                     let now = Timestamp.now().milliseconds
                     var sealing = SealingSlices(cipher: cipher, guests: guests.map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    defer { sealing.finish() }
                     for (index, guest) in guests.enumerated() {
                         let fields = sealing.fields(index)
                         let rowID = try Int64.fetchOne(upsert, arguments: [

@@ -256,6 +256,7 @@ extension KioskDatabase {
                 try Self.withDeferredSearchIndex(db) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
                     var sealing = SealingSlices(cipher: cipher, guests: deltas.flatMap(\.guests).map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    defer { sealing.finish() }
                     var index = 0
                     for delta in deltas {
                         for guest in delta.guests {

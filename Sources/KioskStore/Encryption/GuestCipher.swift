@@ -80,37 +80,26 @@ public final class GuestCipher: Sendable {
     /// The same with a cache of this caller's own (bulk writes on several threads would queue on
     /// the shared one's lock for every gram).
     func searchTokens(_ folded: String, cache: TokenCache) -> String {
-        // Per word: a roster repeats its first names, last names and company words thousands
-        // of times, so most words' tokens are known already; buffers are the cache's, reused.
+        // The buffers are the cache's, reused from one guest to the next.
         cache.seen.removeAll(keepingCapacity: true)
         cache.out.removeAll(keepingCapacity: true)
         cache.word.removeAll(keepingCapacity: true)
         func flush() {
-            guard cache.word.count >= 2 else { cache.word.removeAll(keepingCapacity: true); return }
-            let tokens: [UInt32]
-            if let known = cache.words[cache.word] {
-                tokens = known
-            } else {
-                var computed: [UInt32] = []
-                for length in 2...3 where cache.word.count >= length {
-                    for start in 0...(cache.word.count - length) {
-                        let key = Self.gramKey(cache.word, start, length)
-                        if let token = cache.tokens[key] {
-                            computed.append(token)
-                        } else {
-                            let token = gramToken(cache.word, start, length)
-                            cache.tokens[key] = token
-                            computed.append(token)
-                        }
+            let word = cache.word
+            for length in 2...3 where word.count >= length {
+                for start in 0...(word.count - length) {
+                    let key = Self.gramKey(word, start, length)
+                    let token: UInt32
+                    if let known = cache.tokens[key] {
+                        token = known
+                    } else {
+                        token = gramToken(word, start, length)
+                        cache.tokens[key] = token
                     }
+                    guard cache.seen.insert(token).inserted else { continue }
+                    if !cache.out.isEmpty { cache.out.append(UInt8(ascii: " ")) }
+                    Self.appendHex(token, to: &cache.out)
                 }
-                // Long words are mostly e-mail addresses, each seen once: not worth keeping.
-                if cache.word.count <= 16 { cache.words[cache.word] = computed }
-                tokens = computed
-            }
-            for token in tokens where cache.seen.insert(token).inserted {
-                if !cache.out.isEmpty { cache.out.append(UInt8(ascii: " ")) }
-                Self.appendHex(token, to: &cache.out)
             }
             cache.word.removeAll(keepingCapacity: true)
         }
@@ -123,12 +112,11 @@ public final class GuestCipher: Sendable {
         return String(decoding: cache.out, as: UTF8.self)
     }
 
-    /// A cache of gram and word tokens, and reused buffers, for one thread's bulk work.
+    /// A cache of gram tokens, and reused buffers, for one thread's bulk work.
     /// Unchecked: each part of a bulk seal uses its own, from one thread at a time
     /// (``seal(_:caches:)``).
     final class TokenCache: @unchecked Sendable {
         var tokens: [UInt64: UInt32] = [:]
-        var words: [[UInt32]: [UInt32]] = [:]
         var seen = Set<UInt32>(minimumCapacity: 256)
         var out: [UInt8] = []
         var word: [UInt32] = []
@@ -136,10 +124,7 @@ public final class GuestCipher: Sendable {
 
     /// Bounds the bulk caches (names of many events over the station's life).
     func trimBulkCaches() {
-        for cache in bulkCaches where cache.tokens.count > 200_000 || cache.words.count > 100_000 {
-            cache.tokens.removeAll(keepingCapacity: true)
-            cache.words.removeAll(keepingCapacity: true)
-        }
+        for cache in bulkCaches where cache.tokens.count > 200_000 { cache.tokens.removeAll(keepingCapacity: true) }
     }
 
     private func searchTokens(_ folded: String, token: (UInt64, [UInt32], Int, Int) -> UInt32) -> String {

@@ -43,14 +43,25 @@ extension GuestCipher {
     }
 }
 
-/// Seals a bulk write's guests a slice at a time, as the write reaches them: memory holds one
-/// slice's sealed fields and tokens (about 1 KB a guest), not the whole roster's.
+/// Seals a bulk write's guests a slice at a time, as the write reaches them: memory holds two
+/// slices' sealed fields and tokens (about 1 KB a guest), not the whole roster's. The next slice
+/// is sealed on other threads while SQLite stores the current one.
 struct SealingSlices {
     let cipher: GuestCipher
     let guests: [(code: String, name: String, email: String, company: String)]
     static let size = 4_096
     private var slice: [SealedGuest] = []
     private var sliceStart = 0
+    private var next: Prefetch?
+
+    /// A slice being sealed in the background.
+    private final class Prefetch: @unchecked Sendable {
+        let start: Int
+        let done = DispatchSemaphore(value: 0)
+        var result: [SealedGuest] = []  // written before `done` is signalled, read after
+        init(start: Int) { self.start = start }
+    }
+
     /// Called inside the database's write: see ``GuestCipher/bulkCaches``.
     init(cipher: GuestCipher, guests: [(code: String, name: String, email: String, company: String)]) {
         self.cipher = cipher
@@ -61,9 +72,32 @@ struct SealingSlices {
     /// The sealed fields of the `index`th guest; indexes are asked for in order.
     mutating func fields(_ index: Int) -> SealedGuest {
         if slice.isEmpty || index >= sliceStart + slice.count {
+            if let next, next.start == index {
+                next.done.wait()
+                slice = next.result
+            } else {
+                slice = cipher.seal(guests[index..<min(guests.count, index + Self.size)], caches: cipher.bulkCaches)
+            }
             sliceStart = index
-            slice = cipher.seal(guests[index..<min(guests.count, index + Self.size)], caches: cipher.bulkCaches)
+            next = nil
+            let following = index + slice.count
+            if following < guests.count {
+                // The caches are the slice's own while it is sealed: the current slice is done with them.
+                let prefetch = Prefetch(start: following)
+                let (cipher, part) = (cipher, guests[following..<min(guests.count, following + Self.size)])
+                DispatchQueue.global().async {
+                    prefetch.result = cipher.seal(part, caches: cipher.bulkCaches)
+                    prefetch.done.signal()
+                }
+                next = prefetch
+            }
         }
         return slice[index - sliceStart]
+    }
+
+    /// Waits for a slice still being sealed: the caches must be free when the write ends.
+    mutating func finish() {
+        next?.done.wait()
+        next = nil
     }
 }
