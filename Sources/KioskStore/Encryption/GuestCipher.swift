@@ -81,22 +81,20 @@ public final class GuestCipher: Sendable {
     /// the shared one's lock for every gram).
     func searchTokens(_ folded: String, cache: TokenCache) -> String {
         // The buffers are the cache's, reused from one guest to the next.
-        cache.seen.removeAll(keepingCapacity: true)
         cache.out.removeAll(keepingCapacity: true)
         cache.word.removeAll(keepingCapacity: true)
+        cache.startGuest()
         func flush() {
             let word = cache.word
             for length in 2...3 where word.count >= length {
                 for start in 0...(word.count - length) {
                     let key = Self.gramKey(word, start, length)
-                    let token: UInt32
-                    if let known = cache.tokens[key] {
-                        token = known
-                    } else {
-                        token = gramToken(word, start, length)
-                        cache.tokens[key] = token
-                    }
-                    guard cache.seen.insert(token).inserted else { continue }
+                    let token = cache.token(for: key) ?? {
+                        let token = gramToken(word, start, length)
+                        cache.remember(key, token)
+                        return token
+                    }()
+                    guard cache.firstTimeForGuest(token) else { continue }
                     if !cache.out.isEmpty { cache.out.append(UInt8(ascii: " ")) }
                     Self.appendHex(token, to: &cache.out)
                 }
@@ -112,19 +110,78 @@ public final class GuestCipher: Sendable {
         return String(decoding: cache.out, as: UTF8.self)
     }
 
-    /// A cache of gram tokens, and reused buffers, for one thread's bulk work.
-    /// Unchecked: each part of a bulk seal uses its own, from one thread at a time
-    /// (``seal(_:caches:)``).
+    /// A cache of gram tokens, and reused buffers, for one thread's bulk work: open-addressing
+    /// tables of integers with a multiplicative hash (Swift's Dictionary and Set hash with
+    /// SipHash, half of the blind index's cost for ten million grams). Unchecked: each part of
+    /// a bulk seal uses its own, from one thread at a time (``seal(_:caches:)``).
     final class TokenCache: @unchecked Sendable {
-        var tokens: [UInt64: UInt32] = [:]
-        var seen = Set<UInt32>(minimumCapacity: 256)
+        private static let bits = 18
+        private var keys = [UInt64](repeating: 0, count: 1 << bits)
+        private var values = [UInt32](repeating: 0, count: 1 << bits)
+        private(set) var count = 0
+        /// The guest's tokens so far: slots stamped with the guest's generation.
+        private var seenTokens = [UInt32](repeating: 0, count: 1 << 10)
+        private var seenStamps = [UInt32](repeating: 0, count: 1 << 10)
+        private var generation: UInt32 = 0
         var out: [UInt8] = []
         var word: [UInt32] = []
+
+        private static func slot(_ key: UInt64, bits: Int) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits)) }
+
+        /// A gram's token, if known. Gram keys are never 0 (scalars are), which marks a free slot.
+        func token(for key: UInt64) -> UInt32? {
+            var index = Self.slot(key, bits: Self.bits)
+            let mask = (1 << Self.bits) - 1
+            while keys[index] != 0 {
+                if keys[index] == key { return values[index] }
+                index = (index + 1) & mask
+            }
+            return nil
+        }
+
+        func remember(_ key: UInt64, _ token: UInt32) {
+            if count > (1 << Self.bits) * 7 / 10 { clear() }
+            var index = Self.slot(key, bits: Self.bits)
+            let mask = (1 << Self.bits) - 1
+            while keys[index] != 0 && keys[index] != key { index = (index + 1) & mask }
+            if keys[index] == 0 { count += 1 }
+            keys[index] = key
+            values[index] = token
+        }
+
+        func clear() {
+            keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            count = 0
+        }
+
+        func startGuest() {
+            generation &+= 1
+            if generation == 0 {  // wrapped: old stamps could look current
+                seenStamps.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                generation = 1
+            }
+        }
+
+        /// Whether the guest has not had this token yet (and now has it).
+        func firstTimeForGuest(_ token: UInt32) -> Bool {
+            let mask = seenTokens.count - 1
+            var index = Self.slot(UInt64(token) | 1 << 40, bits: 10)
+            var probes = 0
+            while seenStamps[index] == generation {
+                if seenTokens[index] == token { return false }
+                index = (index + 1) & mask
+                probes += 1
+                if probes > mask { return true }  // full (a guest with a thousand grams): duplicates are harmless
+            }
+            seenStamps[index] = generation
+            seenTokens[index] = token
+            return true
+        }
     }
 
     /// Bounds the bulk caches (names of many events over the station's life).
     func trimBulkCaches() {
-        for cache in bulkCaches where cache.tokens.count > 200_000 { cache.tokens.removeAll(keepingCapacity: true) }
+        for cache in bulkCaches where cache.count > 150_000 { cache.clear() }
     }
 
     private func searchTokens(_ folded: String, token: (UInt64, [UInt32], Int, Int) -> UInt32) -> String {
