@@ -80,98 +80,139 @@ public final class GuestCipher: Sendable {
     /// The same with a cache of this caller's own (bulk writes on several threads would queue on
     /// the shared one's lock for every gram).
     func searchTokens(_ folded: String, cache: TokenCache) -> String {
-        // The buffers are the cache's, reused from one guest to the next.
-        cache.out.removeAll(keepingCapacity: true)
-        cache.word.removeAll(keepingCapacity: true)
+        // Local buffers, handed back to the cache at the end (a class's arrays in the loop cost
+        // an exclusivity check and a retain at every access); the tables are raw memory.
+        var out = cache.takeOut()
+        var word = cache.takeWord()
         cache.startGuest()
         func flush() {
-            let word = cache.word
-            for length in 2...3 where word.count >= length {
-                for start in 0...(word.count - length) {
-                    let key = Self.gramKey(word, start, length)
-                    let token = cache.token(for: key) ?? {
-                        let token = gramToken(word, start, length)
-                        cache.remember(key, token)
-                        return token
-                    }()
-                    guard cache.firstTimeForGuest(token) else { continue }
-                    if !cache.out.isEmpty { cache.out.append(UInt8(ascii: " ")) }
-                    Self.appendHex(token, to: &cache.out)
+            if word.count >= 2 {
+                for length in 2...3 where word.count >= length {
+                    for start in 0...(word.count - length) {
+                        let key = Self.gramKey(word, start, length)
+                        let token: UInt32
+                        if let known = cache.token(for: key) {
+                            token = known
+                        } else {
+                            token = gramToken(word, start, length)
+                            cache.remember(key, token)
+                        }
+                        guard cache.firstTimeForGuest(token) else { continue }
+                        if !out.isEmpty { out.append(UInt8(ascii: " ")) }
+                        Self.appendHex(token, to: &out)
+                    }
                 }
             }
-            cache.word.removeAll(keepingCapacity: true)
+            word.removeAll(keepingCapacity: true)
         }
         for scalar in folded.unicodeScalars {
             let value = scalar.value
             let space = value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : scalar.properties.isWhitespace
-            if space { flush() } else { cache.word.append(value) }
+            if space { flush() } else { word.append(value) }
         }
         flush()
-        return String(decoding: cache.out, as: UTF8.self)
+        let text = String(decoding: out, as: UTF8.self)
+        cache.giveBack(out: out, word: word)
+        return text
     }
 
     /// A cache of gram tokens, and reused buffers, for one thread's bulk work: open-addressing
-    /// tables of integers with a multiplicative hash (Swift's Dictionary and Set hash with
-    /// SipHash, half of the blind index's cost for ten million grams). Unchecked: each part of
-    /// a bulk seal uses its own, from one thread at a time (``seal(_:caches:)``).
+    /// tables of integers in raw memory with a multiplicative hash (Swift's Dictionary and Set
+    /// hash with SipHash, and a class's arrays cost an exclusivity check and a retain at every
+    /// access: together most of the blind index's cost for ten million grams). Unchecked: each
+    /// part of a bulk seal uses its own, from one thread at a time (``seal(_:caches:)``).
     final class TokenCache: @unchecked Sendable {
         private static let bits = 18
-        private var keys = [UInt64](repeating: 0, count: 1 << bits)
-        private var values = [UInt32](repeating: 0, count: 1 << bits)
+        private static let slots = 1 << bits
+        private static let seenSlots = 1 << 10
+        private let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
+        private let values = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
         private(set) var count = 0
         /// The guest's tokens so far: slots stamped with the guest's generation.
-        private var seenTokens = [UInt32](repeating: 0, count: 1 << 10)
-        private var seenStamps = [UInt32](repeating: 0, count: 1 << 10)
-        private var generation: UInt32 = 0
-        var out: [UInt8] = []
-        var word: [UInt32] = []
+        private let seenTokens = UnsafeMutablePointer<UInt32>.allocate(capacity: seenSlots)
+        private let seenStamps = UnsafeMutablePointer<UInt32>.allocate(capacity: seenSlots)
+        private var generation: UInt32 = 1
+        private var out: [UInt8] = []
+        private var word: [UInt32] = []
 
-        private static func slot(_ key: UInt64, bits: Int) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits)) }
+        init() {
+            keys.initialize(repeating: 0, count: Self.slots)
+            values.initialize(repeating: 0, count: Self.slots)
+            seenTokens.initialize(repeating: 0, count: Self.seenSlots)
+            seenStamps.initialize(repeating: 0, count: Self.seenSlots)
+        }
 
-        /// A gram's token, if known. Gram keys are never 0 (scalars are), which marks a free slot.
-        func token(for key: UInt64) -> UInt32? {
+        deinit {
+            keys.deallocate()
+            values.deallocate()
+            seenTokens.deallocate()
+            seenStamps.deallocate()
+        }
+
+        func takeOut() -> [UInt8] {
+            var buffer: [UInt8] = []
+            swap(&buffer, &out)
+            buffer.removeAll(keepingCapacity: true)
+            return buffer
+        }
+
+        func takeWord() -> [UInt32] {
+            var buffer: [UInt32] = []
+            swap(&buffer, &word)
+            buffer.removeAll(keepingCapacity: true)
+            return buffer
+        }
+
+        func giveBack(out: [UInt8], word: [UInt32]) {
+            self.out = out
+            self.word = word
+        }
+
+        @inline(__always) private static func slot(_ key: UInt64, bits: Int) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+        }
+
+        /// A gram's token, if known. Gram keys are never 0 (scalars are not), which marks a free slot.
+        @inline(__always) func token(for key: UInt64) -> UInt32? {
             var index = Self.slot(key, bits: Self.bits)
-            let mask = (1 << Self.bits) - 1
             while keys[index] != 0 {
                 if keys[index] == key { return values[index] }
-                index = (index + 1) & mask
+                index = (index + 1) & (Self.slots - 1)
             }
             return nil
         }
 
         func remember(_ key: UInt64, _ token: UInt32) {
-            if count > (1 << Self.bits) * 7 / 10 { clear() }
+            if count > Self.slots * 7 / 10 { clear() }
             var index = Self.slot(key, bits: Self.bits)
-            let mask = (1 << Self.bits) - 1
-            while keys[index] != 0 && keys[index] != key { index = (index + 1) & mask }
+            while keys[index] != 0 && keys[index] != key { index = (index + 1) & (Self.slots - 1) }
             if keys[index] == 0 { count += 1 }
             keys[index] = key
             values[index] = token
         }
 
         func clear() {
-            keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            keys.update(repeating: 0, count: Self.slots)
             count = 0
         }
 
         func startGuest() {
             generation &+= 1
             if generation == 0 {  // wrapped: old stamps could look current
-                seenStamps.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                seenStamps.update(repeating: 0, count: Self.seenSlots)
                 generation = 1
             }
         }
 
         /// Whether the guest has not had this token yet (and now has it).
-        func firstTimeForGuest(_ token: UInt32) -> Bool {
-            let mask = seenTokens.count - 1
+        @inline(__always) func firstTimeForGuest(_ token: UInt32) -> Bool {
             var index = Self.slot(UInt64(token) | 1 << 40, bits: 10)
             var probes = 0
             while seenStamps[index] == generation {
                 if seenTokens[index] == token { return false }
-                index = (index + 1) & mask
+                index = (index + 1) & (Self.seenSlots - 1)
                 probes += 1
-                if probes > mask { return true }  // full (a guest with a thousand grams): duplicates are harmless
+                if probes == Self.seenSlots { return true }  // full (a guest with a thousand grams): a duplicate is harmless
             }
             seenStamps[index] = generation
             seenTokens[index] = token
