@@ -36,7 +36,9 @@ struct HostileInputCommandTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: data.path) { chown(data.appendingPathComponent(name).path, nobody, nobody) }
         chown(data.path, nobody, nobody)
         let before = try FileManager.default.contentsOfDirectory(atPath: data.path).sorted()
-        let result = try run(kiosk, ["status", "--json", "--data-dir", data.path])
+        // Another user than the owner (root instead acts as the owner: StorageKeyProcessTests).
+        let result = try run(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                             ["--reuid=daemon", "--regid=daemon", "--clear-groups", kiosk.path, "status", "--json", "--data-dir", data.path])
         #expect(result.status == 77)
         #expect(result.stderr.contains("belongs to the user nobody"), "\(result.stderr)")
         #expect(result.stderr.contains("sudo -u nobody"))
