@@ -19,7 +19,9 @@ public final class GuestCipher: Sendable {
     let secretKey: SymmetricKey
     /// Blind tokens of n-grams already computed: names share most of their n-grams, so a
     /// 100k-guest roster needs tens of thousands of HMACs instead of millions.
-    private let tokenCache = Mutex<[UInt64: UInt32]>([:])
+    /// The cache of single writes (the schema's triggers) and of searches, taken once per guest
+    /// or query.
+    private let sharedCache = Mutex(TokenCache())
     /// One token cache per core for bulk writes, kept warm from one write to the next (a
     /// download's pages share their grams). Bulk writes run one at a time, on the database's
     /// single writer, which is what makes sharing them safe.
@@ -74,11 +76,13 @@ public final class GuestCipher: Sendable {
     /// 32-bit tokens collide now and then; search confirms every candidate on the decrypted
     /// text, so a collision costs a decryption, never a wrong result.
     func searchTokens(_ folded: String) -> String {
-        searchTokens(folded) { key, scalars, start, length in token(key: key, scalars, start, length) }
+        sharedCache.withLock { cache in
+            if cache.count > 150_000 { cache.clear() }
+            return searchTokens(folded, cache: cache)
+        }
     }
 
-    /// The same with a cache of this caller's own (bulk writes on several threads would queue on
-    /// the shared one's lock for every gram).
+    /// The same with a cache of the caller's own (bulk writes, one per thread).
     func searchTokens(_ folded: String, cache: TokenCache) -> String {
         // Local buffers, handed back to the cache at the end (a class's arrays in the loop cost
         // an exclusivity check and a retain at every access); the tables are raw memory.
@@ -225,44 +229,20 @@ public final class GuestCipher: Sendable {
         for cache in bulkCaches where cache.count > 150_000 { cache.clear() }
     }
 
-    private func searchTokens(_ folded: String, token: (UInt64, [UInt32], Int, Int) -> UInt32) -> String {
-        // Bytes and integers throughout: a 100k-guest roster makes about ten million grams, and
-        // a String per gram cost 70 µs per guest (measured with `kiosk bench store`).
-        var seen = Set<UInt64>(minimumCapacity: 128)
-        var out: [UInt8] = []
-        var word: [UInt32] = []
-        out.reserveCapacity(1_024)
-        func flush() {
-            for length in 2...3 where word.count >= length {
-                for start in 0...(word.count - length) {
-                    let key = Self.gramKey(word, start, length)
-                    guard seen.insert(key).inserted else { continue }
-                    if !out.isEmpty { out.append(UInt8(ascii: " ")) }
-                    Self.appendHex(token(key, word, start, length), to: &out)
-                }
-            }
-            word.removeAll(keepingCapacity: true)
-        }
-        for scalar in folded.unicodeScalars {
-            let value = scalar.value
-            // Folded text is mostly ASCII: Unicode's property table only for the rest.
-            let space = value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : scalar.properties.isWhitespace
-            if space { flush() } else { word.append(value) }
-        }
-        flush()
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// The tokens a folded search term needs (all of them): its trigrams, or its one bigram
     /// when it is two characters long; none for one character (answered by decrypting).
     func queryTokens(_ term: String) -> [String] {
         let scalars = term.unicodeScalars.map(\.value)
         let length = scalars.count >= 3 ? 3 : scalars.count
         guard length >= 2 else { return [] }
-        return (0...(scalars.count - length)).map { start in
-            var out: [UInt8] = []
-            Self.appendHex(token(key: Self.gramKey(scalars, start, length), scalars, start, length), to: &out)
-            return String(decoding: out, as: UTF8.self)
+        return sharedCache.withLock { cache in
+            (0...(scalars.count - length)).map { start in
+                let key = Self.gramKey(scalars, start, length)
+                let token = cache.token(for: key) ?? gramToken(scalars, start, length)
+                var out: [UInt8] = []
+                Self.appendHex(token, to: &out)
+                return String(decoding: out, as: UTF8.self)
+            }
         }
     }
 
@@ -284,17 +264,7 @@ public final class GuestCipher: Sendable {
         }
     }
 
-    /// The first 32 bits of the gram's HMAC (over its UTF-8) under the search key, cached.
-    private func token(key: UInt64, _ scalars: [UInt32], _ start: Int, _ length: Int) -> UInt32 {
-        if let cached = tokenCache.withLock({ $0[key] }) { return cached }
-        let token = gramToken(scalars, start, length)
-        tokenCache.withLock { cache in
-            if cache.count > 400_000 { cache.removeAll(keepingCapacity: true) }
-            cache[key] = token
-        }
-        return token
-    }
-
+    /// The first 32 bits of the gram's HMAC (over its UTF-8) under the search key.
     private func gramToken(_ scalars: [UInt32], _ start: Int, _ length: Int) -> UInt32 {
         var gram = String.UnicodeScalarView()
         for offset in 0..<length { gram.append(Unicode.Scalar(scalars[start + offset]) ?? "?") }
