@@ -91,7 +91,6 @@ extension DataDirectory {
         }
         return try body()
     }
-
 }
 
 extension StorageKeySource {
