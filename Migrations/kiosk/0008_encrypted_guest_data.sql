@@ -32,7 +32,7 @@ UPDATE guests SET
     email = kiosk_seal(email),
     company = kiosk_seal(company);
 
--- Tokens are whole words of eight hex digits; positions are never asked for.
+-- Tokens are whole words of six hex digits; positions are never asked for.
 CREATE VIRTUAL TABLE guest_search USING fts5(search_text, tokenize = 'ascii', detail = 'none');
 INSERT INTO guest_search (rowid, search_text)
 SELECT rowid, kiosk_search_tokens(name, email, company, sealed_code) FROM guests;
