@@ -62,37 +62,31 @@ extension KioskDatabase {
         if hub == nil {
             try await wrap {
                 try await writer.writeWithoutTransaction { db in
-                    try db.execute(sql: "PRAGMA secure_delete = ON")
-                    defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
-                    try db.inTransaction {
-                        try db.execute(sql: "DELETE FROM outbox")
-                        try db.execute(sql: "DELETE FROM check_ins")
-                        try db.execute(sql: "DELETE FROM print_jobs")
-                        try db.execute(sql: "DELETE FROM guests")
-                        try db.execute(sql: "DELETE FROM access_types")
-                        try db.execute(sql: "DELETE FROM audit_log WHERE code IS NOT NULL OR detail IS NOT NULL")
-                        return .commit
+                    try SecureDeletion.run(db) {
+                        try db.inTransaction {
+                            try db.execute(sql: "DELETE FROM outbox")
+                            try db.execute(sql: "DELETE FROM check_ins")
+                            try db.execute(sql: "DELETE FROM print_jobs")
+                            try db.execute(sql: "DELETE FROM guests")
+                            try db.execute(sql: "DELETE FROM access_types")
+                            try db.execute(sql: "DELETE FROM audit_log WHERE code IS NOT NULL OR detail IS NOT NULL")
+                            return .commit
+                        }
                     }
                 }
             }
-        } else {
-            let pending = try pendingCount()
-            try await clearSyncedRoster(forgetEvent: true)
-            if pending > 0 { return .failure(.pendingUploads(pending)) }
+            try await compact()
+            return .success(guests)
         }
+        // What the hub has goes; what it has not received stays, and the operator is told.
+        let pending = try pendingCount()
+        try await clearSyncedRoster(forgetEvent: true)
         try await compact()
-        return .success(guests)
+        return pending > 0 ? .failure(.pendingUploads(pending)) : .success(guests)
     }
 
-    /// Rebuilds the file with freed pages overwritten and the log truncated (see Migrator).
+    /// See ``SecureDeletion/compact(_:)``.
     func compact() async throws(StoreError) {
-        try await wrap {
-            try await writer.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA secure_delete = ON")
-                defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
-                try db.execute(sql: "VACUUM")
-                _ = try? db.checkpoint(.truncate)
-            }
-        }
+        try await wrap { try await writer.writeWithoutTransaction { db in try SecureDeletion.compact(db) } }
     }
 }

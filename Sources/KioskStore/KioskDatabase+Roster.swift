@@ -104,16 +104,6 @@ extension KioskDatabase {
         indexSearchInBackground()
     }
 
-    /// Adds or replaces a guest by id; arguments: id, code, name, email, company, access type id,
-    /// revoked, walk-in, updated at, from the hub (plaintext: sealed here).
-    static let guestUpsertSQL = """
-        INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, revoked, walk_in, updated_at, from_hub)
-        VALUES (?1, kiosk_code_digest(?2), kiosk_seal(?2), kiosk_seal(?3), kiosk_seal(?4), kiosk_seal(?5), ?6, ?7, ?8, ?9, ?10)
-        ON CONFLICT(id) DO UPDATE SET code = excluded.code, sealed_code = excluded.sealed_code, name = excluded.name, email = excluded.email,
-            company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
-            walk_in = excluded.walk_in, updated_at = excluded.updated_at, from_hub = excluded.from_hub
-        """
-
     /// Runs bulk guest writes with the search triggers off, then indexes every inserted row and
     /// every guest whose id `body` appended (see 0002_guest_search.sql). Up to
     /// ``inlineSearchIndexLimit`` rows are indexed in the same transaction; more are staged in
@@ -200,9 +190,13 @@ extension KioskDatabase {
     public func saveGuest(_ guest: Guest) async throws(StoreError) {
         try requireUsable()
         try await wrap {
-            try await writer.write { db in
-                try db.execute(sql: Self.guestUpsertSQL, arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company,
-                                                                     guest.accessTypeID, guest.revoked, guest.walkIn, Timestamp.now().milliseconds, false])
+            try await writer.write { [cipher = keys.cipher] db in
+                // Sealed here; indexed by the schema's trigger (the bulk caches are free: this is the writer).
+                let fields = cipher.seal(code: guest.code.value, name: guest.name, email: guest.email, company: guest.company,
+                                         cache: cipher.bulkCaches[0])
+                _ = try Int64.fetchOne(db, sql: Self.sealedGuestUpsertSQL, arguments: [
+                    guest.id, fields.codeDigest, fields.code, fields.name, fields.email, fields.company,
+                    guest.accessTypeID, guest.revoked, guest.walkIn, Timestamp.now().milliseconds, false])
             }
         }
     }

@@ -112,16 +112,16 @@ extension KioskDatabase {
         try requireUsable()
         try await wrap {
             try await writer.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA secure_delete = ON")
-                defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
-                try db.inTransaction {
-                    try Self.clearRoster(db)
-                    if forgetEvent {
-                        try db.execute(sql: "DELETE FROM settings WHERE key IN (?, ?, ?)",
-                                       arguments: [SyncSettingKey.eventID.rawValue, SyncSettingKey.eventName.rawValue,
-                                                   SyncSettingKey.eventEndsAt.rawValue])
+                try SecureDeletion.run(db) {
+                    try db.inTransaction {
+                        try Self.clearRoster(db)
+                        if forgetEvent {
+                            try db.execute(sql: "DELETE FROM settings WHERE key IN (?, ?, ?)",
+                                           arguments: [SyncSettingKey.eventID.rawValue, SyncSettingKey.eventName.rawValue,
+                                                       SyncSettingKey.eventEndsAt.rawValue])
+                        }
+                        return .commit
                     }
-                    return .commit
                 }
                 // Readers may still hold the log; what cannot be truncated now is at the next start.
                 _ = try? db.checkpoint(.truncate)

@@ -101,16 +101,9 @@ struct Migrator {
     /// The compaction step of a migration that says `-- kiosk:compact-after` (one that encrypts
     /// or removes guest data): outside its transaction, since SQLite cannot vacuum inside one,
     /// the file is rebuilt with freed pages overwritten and the write-ahead log truncated, so no
-    /// page of the data as it was survives in the file or its log. A compaction interrupted
-    /// leaves the migrated database intact (VACUUM is itself a transaction); the freed pages
-    /// are then overwritten by the next compaction.
+    /// page of the data as it was survives in the file or its log (``SecureDeletion/compact(_:)``).
     private func compact(_ writer: DatabasePool) throws {
-        try writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA secure_delete = ON")
-            defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
-            try db.execute(sql: "VACUUM")
-            try db.checkpoint(.truncate)
-        }
+        try writer.writeWithoutTransaction { db in try SecureDeletion.compact(db) }
         logger.info("compacted the database after migrating")
     }
 

@@ -17,10 +17,9 @@ public final class GuestCipher: Sendable {
     let backupKey: SymmetricKey
     /// Seals the station's hub session (tokens, who signed in): `session.json`.
     let secretKey: SymmetricKey
-    /// Blind tokens of n-grams already computed: names share most of their n-grams, so a
-    /// 100k-guest roster needs tens of thousands of HMACs instead of millions.
-    /// The cache of single writes (the schema's triggers) and of searches, taken once per guest
-    /// or query.
+    /// Tokens of grams already computed, for single writes (the schema's triggers) and searches,
+    /// taken once per guest or query: names share most of their grams, so a roster needs tens
+    /// of thousands of HMACs instead of millions.
     private let sharedCache = Mutex(TokenCache())
     /// One token cache per core for bulk writes, kept warm from one write to the next (a
     /// download's pages share their grams). Bulk writes run one at a time, on the database's
@@ -67,14 +66,16 @@ public final class GuestCipher: Sendable {
 
     /// The blind index of a guest's folded text: for every whitespace-separated word, each of
     /// its two- and three-character sequences (Unicode scalars, as SQLite's trigram tokenizer
-    /// counted them) becomes a 6-hex-digit token, the first 24 bits of its HMAC under the search key.
+    /// counted them) becomes a 6-hex-digit token, the first 24 bits of its HMAC under the
+    /// search key.
     /// FTS5 indexes the tokens; the folded text is stored nowhere. Search terms never contain
     /// whitespace, so sequences across words are never asked for.
     ///
     /// What it reveals to someone without the key: how many distinct sequences a guest has, and
     /// which guests share a sequence (frequency analysis of common ones), not the sequences.
-    /// 24-bit tokens collide now and then (shorter tokens made the index 11 % faster to build); search confirms every candidate on the decrypted
-    /// text, so a collision costs a decryption, never a wrong result.
+    /// 24-bit tokens collide now and then (shorter tokens made the index 11 % faster to build);
+    /// search confirms every candidate on the decrypted text, so a collision costs a
+    /// decryption, never a wrong result.
     func searchTokens(_ folded: String) -> String {
         sharedCache.withLock { cache in
             if cache.count > 150_000 { cache.clear() }
