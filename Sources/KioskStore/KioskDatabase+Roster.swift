@@ -34,7 +34,7 @@ extension KioskDatabase {
                                    arguments: [id, name, now])
                 }
                 var summary = RosterImportSummary(imported: 0, updated: 0, unchanged: 0, rejected: rejected)
-                try Self.withDeferredSearchIndex(db) { batch in
+                try Self.withDeferredSearchIndex(db, rows: rows.count) { batch in
                     var existing: [String: (id: String, name: String, email: String, company: String, type: String)] = [:]
                     let cursor = try Row.fetchCursor(db, sql: "SELECT \(GuestRecord.columns) FROM guests g")
                     while let row = try cursor.next() {
@@ -85,7 +85,7 @@ extension KioskDatabase {
         let cipher = keys.cipher
         try await wrap {
             try await bulkWrite { db in
-                try Self.withDeferredSearchIndex(db) { batch in
+                try Self.withDeferredSearchIndex(db, rows: guests.count) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
                     let now = Timestamp.now().milliseconds
                     var sealing = SealingSlices(cipher: cipher, guests: guests.map { ($0.code.value, $0.name, $0.email, $0.company) })
@@ -104,51 +104,65 @@ extension KioskDatabase {
         indexSearchInBackground()
     }
 
-    /// Runs bulk guest writes with the search triggers off, then indexes every inserted row and
-    /// every guest whose id `body` appended (see 0002_guest_search.sql). Up to
-    /// ``inlineSearchIndexLimit`` rows are indexed in the same transaction; more are staged in
-    /// `search_pending` with their blind index tokens, for ``indexPendingSearch(batchSize:)`` to index
-    /// after the commit (0004_search_catch_up.sql); the caller then calls
-    /// ``indexSearchInBackground()``.
-    static func withDeferredSearchIndex(_ db: Database, _ body: (inout DeferredSearchIndex) throws -> Void) throws {
+    /// Runs bulk guest writes with the search triggers off; `body` writes `rows` guests or
+    /// fewer, giving ``DeferredSearchIndex/index(_:_:)`` the tokens of each row it writes and
+    /// appending the id of each guest it writes over (see 0002_guest_search.sql).
+    ///
+    /// Up to ``inlineSearchIndexLimit`` rows are indexed in the same transaction, from a
+    /// temporary table at the end (FTS5 flushes its pending index at every statement). More go
+    /// straight to `search_pending` with their tokens, for ``indexPendingSearch(batchSize:)`` to
+    /// index after the commit (0004_search_catch_up.sql); the caller then calls
+    /// ``indexSearchInBackground()``. (Staging through the temporary table too wrote a 100k
+    /// roster's tokens twice more: a fifth of an import's time after parsing.)
+    static func withDeferredSearchIndex(_ db: Database, rows: Int, _ body: (inout DeferredSearchIndex) throws -> Void) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES ('search_index_deferred', '1')")
         let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
-        try db.execute(sql: """
-            CREATE TEMP TABLE IF NOT EXISTS bulk_tokens (guest_rowid INTEGER PRIMARY KEY, search_text TEXT NOT NULL);
-            DELETE FROM temp.bulk_tokens;
-            """)
-        var batch = DeferredSearchIndex(insert: try db.makeStatement(sql: "INSERT OR REPLACE INTO temp.bulk_tokens VALUES (?, ?)"))
+        let staged = rows > inlineSearchIndexLimit
+        if !staged {
+            try db.execute(sql: """
+                CREATE TEMP TABLE IF NOT EXISTS bulk_tokens (guest_rowid INTEGER PRIMARY KEY, search_text TEXT NOT NULL);
+                DELETE FROM temp.bulk_tokens;
+                """)
+        }
+        var batch = DeferredSearchIndex(insert: try db.makeStatement(sql: staged
+            ? "INSERT OR REPLACE INTO search_pending (guest_rowid, search_text) VALUES (?, ?)"
+            : "INSERT OR REPLACE INTO temp.bulk_tokens VALUES (?, ?)"))
         try body(&batch)
-        let changedIDs = batch.changedIDs
-        let newRows = (try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0) - lastRowID
-        let changedJSON = JSONValue.array(changedIDs.map(JSONValue.string)).serialized
-        let changed = "SELECT rowid FROM guests WHERE rowid > ? OR id IN (SELECT value FROM json_each(?))"
+        let changedJSON = JSONValue.array(batch.changedIDs.map(JSONValue.string)).serialized
         let tokens = "kiosk_search_tokens(name, email, company, sealed_code)"
-        // New rows are in neither index yet; rows written over were in one of the two.
-        if !changedIDs.isEmpty {
+        // Rows written over were in one of the two indexes; staged ones hold their new tokens now.
+        if !batch.changedIDs.isEmpty {
             let overwritten = "SELECT rowid FROM guests WHERE id IN (SELECT value FROM json_each(?))"
             try db.execute(sql: "DELETE FROM guest_search WHERE rowid IN (\(overwritten))", arguments: [changedJSON])
-            try db.execute(sql: "DELETE FROM search_pending WHERE guest_rowid IN (\(overwritten))", arguments: [changedJSON])
+            if !staged { try db.execute(sql: "DELETE FROM search_pending WHERE guest_rowid IN (\(overwritten))", arguments: [changedJSON]) }
         }
-        let staged = newRows + Int64(changedIDs.count) > Int64(inlineSearchIndexLimit)
-        let target = staged ? "search_pending (guest_rowid, search_text)" : "guest_search (rowid, search_text)"
-        // Rows written with their tokens computed beforehand get those (if still there: a guest
-        // written and then removed in the same batch has none); any other, through SQL.
-        try db.execute(sql: """
-            INSERT INTO \(target) SELECT rowid, \(tokens) FROM guests
-            WHERE rowid IN (\(changed)) AND rowid NOT IN (SELECT guest_rowid FROM temp.bulk_tokens)
-            """, arguments: [lastRowID, changedJSON])
-        try db.execute(sql: """
-            INSERT INTO \(target) SELECT b.guest_rowid, b.search_text FROM temp.bulk_tokens b
-            WHERE EXISTS (SELECT 1 FROM guests WHERE rowid = b.guest_rowid)
-            """)
-        try db.execute(sql: "DELETE FROM temp.bulk_tokens")
+        if staged {
+            // New rows the body wrote without tokens get them through SQL (a guest written and
+            // then removed in the same batch left search_pending with its row: the trigger).
+            try db.execute(sql: """
+                INSERT INTO search_pending (guest_rowid, search_text) SELECT rowid, \(tokens) FROM guests
+                WHERE rowid > ? AND rowid NOT IN (SELECT guest_rowid FROM search_pending)
+                """, arguments: [lastRowID])
+        } else {
+            // Rows written with their tokens computed beforehand get those (if still there: a guest
+            // written and then removed in the same batch has none); any other, through SQL.
+            let changed = "SELECT rowid FROM guests WHERE rowid > ? OR id IN (SELECT value FROM json_each(?))"
+            try db.execute(sql: """
+                INSERT INTO guest_search (rowid, search_text) SELECT rowid, \(tokens) FROM guests
+                WHERE rowid IN (\(changed)) AND rowid NOT IN (SELECT guest_rowid FROM temp.bulk_tokens)
+                """, arguments: [lastRowID, changedJSON])
+            try db.execute(sql: """
+                INSERT INTO guest_search (rowid, search_text) SELECT b.guest_rowid, b.search_text FROM temp.bulk_tokens b
+                WHERE EXISTS (SELECT 1 FROM guests WHERE rowid = b.guest_rowid)
+                """)
+            try db.execute(sql: "DELETE FROM temp.bulk_tokens")
+        }
         try db.execute(sql: "DELETE FROM settings WHERE key = 'search_index_deferred'")
     }
 
-    /// What a bulk write tells ``withDeferredSearchIndex(_:_:)``: the ids of guests it wrote over,
-    /// and the blind index of the rows it wrote with their tokens already computed (by rowid).
-    /// (The tokens wait in a temporary table, not in memory: a 100k roster's are 90 MB.)
+    /// What a bulk write tells ``withDeferredSearchIndex(_:rows:_:)``: the ids of guests it
+    /// wrote over, and the blind index of the rows it wrote (by rowid).
+    /// (The tokens go to a table, not to memory: a 100k roster's are 50 MB.)
     struct DeferredSearchIndex {
         var changedIDs: [String] = []
         let insert: Statement
@@ -192,8 +206,9 @@ extension KioskDatabase {
         try await wrap {
             try await writer.write { [cipher = keys.cipher] db in
                 // Sealed here; indexed by the schema's trigger (the bulk caches are free: this is the writer).
+                var nonces = NonceSupply(batch: 4)
                 let fields = cipher.seal(code: guest.code.value, name: guest.name, email: guest.email, company: guest.company,
-                                         cache: cipher.bulkCaches[0])
+                                         cache: cipher.bulkCaches[0], nonces: &nonces)
                 _ = try Int64.fetchOne(db, sql: Self.sealedGuestUpsertSQL, arguments: [
                     guest.id, fields.codeDigest, fields.code, fields.name, fields.email, fields.company,
                     guest.accessTypeID, guest.revoked, guest.walkIn, Timestamp.now().milliseconds, false])

@@ -253,9 +253,10 @@ extension KioskDatabase {
                 // Rows after this one are new: indexed for search by rowid. A guest written over an
                 // existing row (a replayed page, a guest changed at the hub) is re-indexed by id.
                 let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
-                try Self.withDeferredSearchIndex(db) { batch in
+                let guests = deltas.flatMap(\.guests)
+                try Self.withDeferredSearchIndex(db, rows: guests.count) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
-                    var sealing = SealingSlices(cipher: cipher, guests: deltas.flatMap(\.guests).map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    var sealing = SealingSlices(cipher: cipher, guests: guests.map { ($0.code.value, $0.name, $0.email, $0.company) })
                     defer { sealing.finish() }
                     var index = 0
                     for delta in deltas {

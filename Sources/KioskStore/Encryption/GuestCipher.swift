@@ -49,6 +49,11 @@ public final class GuestCipher: Sendable {
         try! AES.GCM.seal(bytes, using: key).combined!
     }
 
+    /// The same with a nonce from a bulk write's supply.
+    func seal(_ text: String, nonce: AES.GCM.Nonce) -> Data {
+        try! AES.GCM.seal(Data(text.utf8), using: sealKey, nonce: nonce).combined!
+    }
+
     func open(bytes sealed: Data, with key: SymmetricKey, what: String) throws(StorageKeyError) -> Data {
         do {
             return try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: key)

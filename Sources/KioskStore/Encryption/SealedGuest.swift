@@ -17,8 +17,9 @@ struct SealedGuest: Sendable {
 }
 
 extension GuestCipher {
-    func seal(code: String, name: String, email: String, company: String, cache: TokenCache) -> SealedGuest {
-        SealedGuest(codeDigest: codeDigest(code), code: seal(code), name: seal(name), email: seal(email), company: seal(company),
+    func seal(code: String, name: String, email: String, company: String, cache: TokenCache, nonces: inout NonceSupply) -> SealedGuest {
+        SealedGuest(codeDigest: codeDigest(code), code: seal(code, nonce: nonces.nonce()), name: seal(name, nonce: nonces.nonce()),
+                    email: seal(email, nonce: nonces.nonce()), company: seal(company, nonce: nonces.nonce()),
                     tokens: searchTokens(SearchText.fold([name, email, company, code].joined(separator: " ")), cache: cache))
     }
 
@@ -33,9 +34,10 @@ extension GuestCipher {
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 let cache = caches[part]
+                var nonces = NonceSupply()
                 for index in (part * size)..<min(guests.count, (part + 1) * size) {
                     let guest = guests[index]
-                    output[index] = seal(code: guest.code, name: guest.name, email: guest.email, company: guest.company, cache: cache)
+                    output[index] = seal(code: guest.code, name: guest.name, email: guest.email, company: guest.company, cache: cache, nonces: &nonces)
                 }
             }
         }
