@@ -8,10 +8,10 @@ extension KioskDatabase {
     ///
     /// The index is blind (see ``GuestCipher/searchTokens(_:)``): each segment of a term
     /// (between punctuation) of three characters or more asks for the tokens of all its
-    /// trigrams, a two-character one (a two-character CJK name) for its bigram's token, and
-    /// every candidate is confirmed on its decrypted text, which also answers terms without
-    /// any (one character, "a.b"). Guests of a bulk write not yet indexed are found among the
-    /// staged ones by their tokens, confirmed the same way.
+    /// triples, a two-character one (a two-character CJK name) for its pair's token or those
+    /// of the triples it starts, and every candidate is confirmed on its decrypted text, which
+    /// also answers terms that ask for nothing (one character, "a.b"). Guests of a bulk write
+    /// not yet indexed are found among the staged ones by their tokens, confirmed the same way.
     public func search(_ query: String, limit: Int = 20) throws(StoreError) -> [GuestDetails] {
         try requireUsable()
         let terms = SearchText.fold(Sanitized.text(query))
@@ -20,7 +20,8 @@ extension KioskDatabase {
             .filter { !$0.isEmpty }
         guard !terms.isEmpty else { return [] }
         let cipher = keys.cipher
-        let tokens = Array(Set(terms.flatMap(cipher.queryTokens)))
+        // Every group needed, any token of a group enough (see GuestCipher.queryTokens).
+        let groups = Array(Set(terms.flatMap(cipher.queryTokens)))
         let confirm = "kiosk_guest_matches(\(GuestRecord.sealedSearchColumns), ?)"
         let joinedTerms = terms.joined(separator: " ")
         return try wrap {
@@ -28,12 +29,14 @@ extension KioskDatabase {
                 var rows: [Row]
                 // No ORDER BY in SQL: a short prefix like "jos" matches thousands of guests, and
                 // sorting them all before LIMIT cost 20+ ms on 100k guests; the page is sorted here.
-                if tokens.isEmpty {
+                if groups.isEmpty {
                     // Only terms without a sequence to look up: the first guests whose text holds them.
                     rows = try Row.fetchAll(db, sql: "SELECT \(GuestRecord.columns) FROM guests g WHERE \(confirm) LIMIT ?",
                                             arguments: [joinedTerms, limit])
                 } else {
-                    let match = tokens.map { "\"\($0)\"" }.joined(separator: " AND ")
+                    let match = groups.map { group in
+                        group.count == 1 ? "\"\(group[0])\"" : "(" + group.map { "\"\($0)\"" }.joined(separator: " OR ") + ")"
+                    }.joined(separator: " AND ")
                     rows = try Row.fetchAll(db, sql: """
                         SELECT \(GuestRecord.columns) FROM guest_search s JOIN guests g ON g.rowid = s.rowid
                         WHERE guest_search MATCH ? AND \(confirm) LIMIT ?
@@ -41,11 +44,13 @@ extension KioskDatabase {
                 }
                 if rows.count < limit, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM search_pending)") == true {
                     // Tokens are space-separated: " token " never matches across two of them.
-                    let staged = tokens.map { _ in "instr(' ' || p.search_text || ' ', ?) > 0 AND " }.joined()
+                    let staged = groups.map { group in
+                        "(" + group.map { _ in "instr(' ' || p.search_text || ' ', ?) > 0" }.joined(separator: " OR ") + ") AND "
+                    }.joined()
                     rows += try Row.fetchAll(db, sql: """
                         SELECT \(GuestRecord.columns) FROM search_pending p JOIN guests g ON g.rowid = p.guest_rowid
                         WHERE \(staged)\(confirm) LIMIT ?
-                        """, arguments: StatementArguments(tokens.map { " \($0) " }) + [joinedTerms, limit - rows.count])
+                        """, arguments: StatementArguments(groups.joined().map { " \($0) " }) + [joinedTerms, limit - rows.count])
                 }
                 return try rows
                     .map { try GuestRecord.details(db, guest: GuestRecord.guest($0)) }

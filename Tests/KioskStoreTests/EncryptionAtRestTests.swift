@@ -54,6 +54,12 @@ struct EncryptionAtRestTests {
                 queries += [piece, piece.uppercased()]
             }
             if let word = guest.company.split(separator: " ").first { queries.append("\(word.prefix(3)) \(guest.name.prefix(2))") }
+            // Pairs inside e-mails and codes, followed by letters, digits, punctuation or nothing.
+            let email = Array(guest.email.unicodeScalars)
+            for start in stride(from: 0, to: max(0, email.count - 1), by: 3) {
+                queries.append(String(String.UnicodeScalarView(email[start..<(start + 2)])))
+            }
+            queries += [String(guest.code.value.suffix(2)), String(guest.code.value.prefix(2)), String(guest.company.suffix(2))]
         }
         return queries
     }
