@@ -17,13 +17,14 @@ public struct GuestDetails: Sendable, Hashable {
 }
 
 enum GuestRecord {
-    /// A guest's columns, opened (0008_encrypted_guest_data.sql): `g` is the guests table.
+    /// A guest's columns, its record opened (0009_sealed_guest_record.sql): `g` is the guests table.
     static let columns = """
-        g.id, kiosk_open(g.sealed_code) AS code, kiosk_open(g.name) AS name, kiosk_open(g.email) AS email,
-        kiosk_open(g.company) AS company, g.access_type_id, g.revoked, g.walk_in
+        g.id, kiosk_guest_field(g.sealed, 'code') AS code, kiosk_guest_field(g.sealed, 'name') AS name,
+        kiosk_guest_field(g.sealed, 'email') AS email, kiosk_guest_field(g.sealed, 'company') AS company,
+        g.access_type_id, g.revoked, g.walk_in
         """
-    /// The sealed columns `kiosk_search_tokens` and `kiosk_guest_matches` take, in order.
-    static let sealedSearchColumns = "g.name, g.email, g.company, g.sealed_code"
+    /// The sealed column `kiosk_search_tokens` and `kiosk_guest_matches` take.
+    static let sealedSearchColumns = "g.sealed"
 
     static func guest(_ row: Row) -> Guest {
         Guest(

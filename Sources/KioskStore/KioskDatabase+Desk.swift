@@ -53,8 +53,8 @@ extension KioskDatabase {
                 let guestID = UUID().uuidString.lowercased()
                 let code = Self.newWalkInCode()
                 try db.execute(sql: """
-                    INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, walk_in, updated_at)
-                    VALUES (?1, kiosk_code_digest(?2), kiosk_seal(?2), kiosk_seal(?3), kiosk_seal(?4), kiosk_seal(?5), ?6, 1, ?7)
+                    INSERT INTO guests (id, code, sealed, access_type_id, walk_in, updated_at)
+                    VALUES (?1, kiosk_code_digest(?2), kiosk_seal_guest(?2, ?3, ?4, ?5), ?6, 1, ?7)
                     """, arguments: [guestID, code, name, email, company, request.accessTypeID, request.at.milliseconds])
                 // The walk-in sorts just before its own check-in so the hub learns the guest first.
                 try Self.enqueue(db, .walkIn(WalkIn(

@@ -41,13 +41,13 @@ extension KioskDatabase {
                         existing[row["code"]] = (row["id"], row["name"], row["email"], row["company"], row["access_type_id"])
                     }
                     let insert = try db.makeStatement(sql: """
-                        INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO guests (id, code, sealed, access_type_id, updated_at) VALUES (?, ?, ?, ?, ?)
                         """)
                     let update = try db.makeStatement(sql: """
-                        UPDATE guests SET name = ?, email = ?, company = ?, access_type_id = ?, updated_at = ? WHERE id = ? RETURNING rowid
+                        UPDATE guests SET sealed = ?, access_type_id = ?, updated_at = ? WHERE id = ? RETURNING rowid
                         """)
                     var identifiers = IdentifierGenerator()
-                    var sealing = SealingSlices(cipher: cipher, guests: rows.map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    var sealing = SealingSlices(cipher: cipher, guests: rows.map { GuestFields(code: $0.code.value, name: $0.name, email: $0.email, company: $0.company) })
                     defer { sealing.finish() }
                     for (index, row) in rows.enumerated() {
                         let fields = sealing.fields(index)
@@ -56,14 +56,13 @@ extension KioskDatabase {
                             if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type {
                                 summary.unchanged += 1
                             } else {
-                                let rowID = try Int64.fetchOne(update, arguments: [fields.name, fields.email, fields.company, type, now, old.id])
+                                let rowID = try Int64.fetchOne(update, arguments: [fields.record, type, now, old.id])
                                 batch.changedIDs.append(old.id)
                                 if let rowID { try batch.index(rowID, fields.tokens) }
                                 summary.updated += 1
                             }
                         } else {
-                            try insert.execute(arguments: [identifiers.next(), fields.codeDigest, fields.code, fields.name, fields.email,
-                                                           fields.company, type, now])
+                            try insert.execute(arguments: [identifiers.next(), fields.codeDigest, fields.record, type, now])
                             try batch.index(db.lastInsertedRowID, fields.tokens)
                             summary.imported += 1
                         }
@@ -88,13 +87,12 @@ extension KioskDatabase {
                 try Self.withDeferredSearchIndex(db, rows: guests.count) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
                     let now = Timestamp.now().milliseconds
-                    var sealing = SealingSlices(cipher: cipher, guests: guests.map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    var sealing = SealingSlices(cipher: cipher, guests: guests.map(GuestFields.init))
                     defer { sealing.finish() }
                     for (index, guest) in guests.enumerated() {
                         let fields = sealing.fields(index)
                         let rowID = try Int64.fetchOne(upsert, arguments: [
-                            guest.id, fields.codeDigest, fields.code, fields.name, fields.email, fields.company,
-                            guest.accessTypeID, guest.revoked, guest.walkIn, now, false])
+                            guest.id, fields.codeDigest, fields.record, guest.accessTypeID, guest.revoked, guest.walkIn, now, false])
                         batch.changedIDs.append(guest.id)
                         if let rowID { try batch.index(rowID, fields.tokens) }
                     }
@@ -129,7 +127,7 @@ extension KioskDatabase {
             : "INSERT OR REPLACE INTO temp.bulk_tokens VALUES (?, ?)"))
         try body(&batch)
         let changedJSON = JSONValue.array(batch.changedIDs.map(JSONValue.string)).serialized
-        let tokens = "kiosk_search_tokens(name, email, company, sealed_code)"
+        let tokens = "kiosk_search_tokens(sealed)"
         // Rows written over were in one of the two indexes; staged ones hold their new tokens now.
         if !batch.changedIDs.isEmpty {
             let overwritten = "SELECT rowid FROM guests WHERE id IN (SELECT value FROM json_each(?))"
@@ -172,14 +170,13 @@ extension KioskDatabase {
         }
     }
 
-    /// Adds or replaces a guest by id, its fields already sealed; arguments: id, code digest,
-    /// sealed code, name, email, company, access type id, revoked, walk-in, updated at, from the hub.
+    /// Adds or replaces a guest by id, its record already sealed; arguments: id, code digest,
+    /// sealed record, access type id, revoked, walk-in, updated at, from the hub.
     static let sealedGuestUpsertSQL = """
-        INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, revoked, walk_in, updated_at, from_hub)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET code = excluded.code, sealed_code = excluded.sealed_code, name = excluded.name, email = excluded.email,
-            company = excluded.company, access_type_id = excluded.access_type_id, revoked = excluded.revoked,
-            walk_in = excluded.walk_in, updated_at = excluded.updated_at, from_hub = excluded.from_hub
+        INSERT INTO guests (id, code, sealed, access_type_id, revoked, walk_in, updated_at, from_hub)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET code = excluded.code, sealed = excluded.sealed, access_type_id = excluded.access_type_id,
+            revoked = excluded.revoked, walk_in = excluded.walk_in, updated_at = excluded.updated_at, from_hub = excluded.from_hub
         RETURNING rowid
         """
 
@@ -206,12 +203,10 @@ extension KioskDatabase {
         try await wrap {
             try await writer.write { [cipher = keys.cipher] db in
                 // Sealed here; indexed by the schema's trigger (the bulk caches are free: this is the writer).
-                var nonces = NonceSupply(batch: 4)
-                let fields = cipher.seal(code: guest.code.value, name: guest.name, email: guest.email, company: guest.company,
-                                         cache: cipher.bulkCaches[0], nonces: &nonces)
+                var nonces = NonceSupply(batch: 1)
+                let fields = cipher.seal(GuestFields(guest), cache: cipher.bulkCaches[0], nonces: &nonces)
                 _ = try Int64.fetchOne(db, sql: Self.sealedGuestUpsertSQL, arguments: [
-                    guest.id, fields.codeDigest, fields.code, fields.name, fields.email, fields.company,
-                    guest.accessTypeID, guest.revoked, guest.walkIn, Timestamp.now().milliseconds, false])
+                    guest.id, fields.codeDigest, fields.record, guest.accessTypeID, guest.revoked, guest.walkIn, Timestamp.now().milliseconds, false])
             }
         }
     }
@@ -250,7 +245,7 @@ extension KioskDatabase {
         try wrap {
             try writer.read { db in
                 try String.fetchAll(db, sql: """
-                    SELECT kiosk_open(sealed_code) FROM guests WHERE NOT revoked AND id NOT IN (SELECT guest_id FROM check_ins WHERE undone_at IS NULL)
+                    SELECT kiosk_guest_field(sealed, 'code') FROM guests WHERE NOT revoked AND id NOT IN (SELECT guest_id FROM check_ins WHERE undone_at IS NULL)
                     ORDER BY rowid LIMIT ?
                     """, arguments: [limit])
             }

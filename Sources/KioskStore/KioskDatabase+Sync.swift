@@ -217,7 +217,10 @@ extension KioskDatabase {
             SELECT EXISTS (SELECT 1 FROM check_ins WHERE guest_id = ?) OR EXISTS (SELECT 1 FROM outbox WHERE guest_id = ? AND state = 'pending')
             """, arguments: [id, id]) ?? false
         if referenced {
-            try db.execute(sql: "UPDATE guests SET code = kiosk_code_digest(?1), sealed_code = kiosk_seal(?1) WHERE id = ?2", arguments: [retiredCode(id), id])
+            try db.execute(sql: """
+                UPDATE guests SET code = kiosk_code_digest(?1), sealed = kiosk_seal_guest(?1, kiosk_guest_field(sealed, 'name'),
+                    kiosk_guest_field(sealed, 'email'), kiosk_guest_field(sealed, 'company')) WHERE id = ?2
+                """, arguments: [retiredCode(id), id])
         } else {
             try db.execute(sql: "DELETE FROM guests WHERE id = ?", arguments: [id])
         }
@@ -256,15 +259,15 @@ extension KioskDatabase {
                 let guests = deltas.flatMap(\.guests)
                 try Self.withDeferredSearchIndex(db, rows: guests.count) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
-                    var sealing = SealingSlices(cipher: cipher, guests: guests.map { ($0.code.value, $0.name, $0.email, $0.company) })
+                    var sealing = SealingSlices(cipher: cipher, guests: guests.map(GuestFields.init))
                     defer { sealing.finish() }
                     var index = 0
                     for delta in deltas {
                         for guest in delta.guests {
                             let fields = sealing.fields(index)
                             index += 1
-                            let arguments: StatementArguments = [guest.id, fields.codeDigest, fields.code, fields.name, fields.email, fields.company,
-                                                                 guest.accessTypeID, guest.revoked, guest.walkIn, now, true]
+                            let arguments: StatementArguments = [guest.id, fields.codeDigest, fields.record, guest.accessTypeID, guest.revoked,
+                                                                 guest.walkIn, now, true]
                             var rowID: Int64?
                             do {
                                 rowID = try Int64.fetchOne(upsert, arguments: arguments)

@@ -83,7 +83,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
 
         // 2. Delta: 100 check-ins made by another device, pulled by this station.
         let rows = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, kiosk_open(sealed_code) AS code FROM guests ORDER BY rowid LIMIT ?", arguments: [100 + drain])
+            try Row.fetchAll(db, sql: "SELECT id, kiosk_guest_field(sealed, 'code') AS code FROM guests ORDER BY rowid LIMIT ?", arguments: [100 + drain])
                 .map { GuestRef(id: $0["id"], code: $0["code"]) }
         }
         let now = Timestamp.now().milliseconds

@@ -52,7 +52,7 @@ struct CrashSafetyTests {
         let database = try KioskDatabase.open(dataDirectory: directory.appending("data"))
         let stored = try database.read { db in
             try String.fetchAll(db, sql: """
-                SELECT kiosk_open(g.sealed_code) FROM check_ins c JOIN guests g ON g.id = c.guest_id
+                SELECT kiosk_guest_field(g.sealed, 'code') FROM check_ins c JOIN guests g ON g.id = c.guest_id
                 JOIN outbox o ON o.ref = c.idempotency_key AND o.kind = 'checkin'
                 """)
         }

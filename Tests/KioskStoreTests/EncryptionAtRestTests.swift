@@ -113,7 +113,7 @@ struct EncryptionAtRestTests {
         }
     }
 
-    @Test("a store indexed with the tokens of 0008 is indexed again by 0009, and searches exactly as the plaintext search meanwhile")
+    @Test("a store written by 0008 has its guests sealed as records and indexed again by 0009, searching exactly as the plaintext search meanwhile")
     func tokensOfTheEarlierIndexAreReplaced() async throws {
         let directory = TemporaryDirectory("sealed-reindex")
         defer { directory.remove() }
@@ -122,9 +122,15 @@ struct EncryptionAtRestTests {
             let v8 = try KioskDatabase.open(dataDirectory: directory.appending("data"), migrations: Array(Migration.embedded.prefix(8)),
                                             key: key, backgroundSearchIndex: false)
             try await v8.saveAccessType(AccessType(id: "general", name: "General"))
-            try await v8.saveGuests(Self.guests())
-            // Tokens the new search never asks for, as whole-word tokens were.
+            // Written as 0008 wrote them: each field sealed on its own, indexed by its trigger.
             _ = try await v8.write { db in
+                for guest in Self.guests() {
+                    try db.execute(sql: """
+                        INSERT INTO guests (id, code, sealed_code, name, email, company, access_type_id, updated_at)
+                        VALUES (?1, kiosk_code_digest(?2), kiosk_seal(?2), kiosk_seal(?3), kiosk_seal(?4), kiosk_seal(?5), 'general', 1)
+                        """, arguments: [guest.id, guest.code.value, guest.name, guest.email, guest.company])
+                }
+                // Tokens the new search never asks for, as whole-word tokens were.
                 try db.execute(sql: "DELETE FROM guest_search; INSERT INTO guest_search (rowid, search_text) SELECT rowid, 'abcdef' FROM guests")
             }
         }
@@ -132,6 +138,9 @@ struct EncryptionAtRestTests {
         #expect(database.storage == .ready)
         let guests = Self.guests()
         #expect(try database.pendingSearchCount() == guests.count, "every guest is staged with its new tokens")
+        let details = try guests.map { try database.guest(id: $0.id)?.guest }
+        #expect(details == guests.map { Optional($0) }, "every field survives the move into one record")
+        #expect(try database.guest(code: "code-3")?.guest.id == "g-3", "codes are still found by their digest")
         let queries = Self.queries(guests)
         for query in queries {
             #expect(Set(try database.search(query, limit: 1_000).map(\.guest.id)) == Self.reference(query, in: guests), "staged: \(query)")
@@ -189,12 +198,12 @@ struct EncryptionAtRestTests {
             try await database.saveAccessType(AccessType(id: "general", name: "General"))
             try await database.saveGuests(Self.guests())
         }
-        // One byte of one sealed name changed on disk, as a failing SD card would, written past the
-        // station (its search trigger would refuse to index the damaged name).
+        // One byte of one sealed record changed on disk, as a failing SD card would, written past the
+        // station (its search trigger would refuse to index the damaged record).
         let raw = try DatabaseQueue(path: KioskDatabase.databaseURL(in: directory.appending("data")).path)
         try await raw.write { db in
-            db.add(function: DatabaseFunction("kiosk_search_tokens", argumentCount: 4) { _ in "" })
-            try db.execute(sql: "UPDATE guests SET name = CAST(substr(name, 1, 20) || X'FF' || substr(name, 22) AS BLOB) WHERE id = 'g-0'")
+            db.add(function: DatabaseFunction("kiosk_search_tokens", argumentCount: 1) { _ in "" })
+            try db.execute(sql: "UPDATE guests SET sealed = CAST(substr(sealed, 1, 20) || X'FF' || substr(sealed, 22) AS BLOB) WHERE id = 'g-0'")
         }
         try raw.close()
         let database = try station(directory: directory)

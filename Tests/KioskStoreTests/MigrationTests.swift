@@ -43,7 +43,7 @@ struct MigrationTests {
             return nil
         }
         #expect(keys == StoreFixtures.pendingKeys)
-        let names = try database.read { db in try String.fetchAll(db, sql: "SELECT kiosk_open(name) FROM guests ORDER BY id") }
+        let names = try database.read { db in try String.fetchAll(db, sql: "SELECT kiosk_guest_field(sealed, 'name') FROM guests ORDER BY id") }
         #expect(names == StoreFixtures.guestNames)
         let checkIns = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins") }
         #expect(checkIns == 3)

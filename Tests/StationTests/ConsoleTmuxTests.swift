@@ -110,7 +110,7 @@ struct ConsoleTmuxTests {
         let database = try database(directory)
         let kinds = try database.read { db in try String.fetchAll(db, sql: "SELECT kind FROM outbox ORDER BY sort_at") }
         #expect(kinds == ["walkin", "checkin"])
-        let walkIns = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guests WHERE walk_in = 1 AND kiosk_open(name) = 'Zoë Walker'") }
+        let walkIns = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guests WHERE walk_in = 1 AND kiosk_guest_field(sealed, 'name') = 'Zoë Walker'") }
         #expect(walkIns == 1)
         // The badge comes from the print queue, after the welcome; its file name carries no ticket code.
         try console.waitFor("Please take your badge")

@@ -23,7 +23,7 @@ struct WedgeScanTmuxTests {
     func checkIns(_ directory: TemporaryDirectory) throws -> [String: String] {
         let database = try KioskDatabase.open(dataDirectory: directory.appending("data"))
         let rows = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT kiosk_open(g.sealed_code) AS code, c.source FROM check_ins c JOIN guests g ON g.id = c.guest_id")
+            try Row.fetchAll(db, sql: "SELECT kiosk_guest_field(g.sealed, 'code') AS code, c.source FROM check_ins c JOIN guests g ON g.id = c.guest_id")
                 .map { [$0["code"] as String, $0["source"] as String] }
         }
         return Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { $1 })

@@ -2,6 +2,8 @@ import Crypto
 import Foundation
 import Synchronization
 
+typealias AESNonce = AES.GCM.Nonce
+
 /// Seals and opens guest data with keys derived (HKDF-SHA256) from the store's data key:
 /// - values (names, e-mails, companies, codes, queued payloads): AES-GCM with a random nonce;
 /// - ticket codes for exact lookup: a keyed digest (HMAC-SHA256, 128 bits) of the normalized code;
@@ -55,9 +57,9 @@ public final class GuestCipher: Sendable {
         try! AES.GCM.seal(bytes, using: key).combined!
     }
 
-    /// The same with a nonce from a bulk write's supply.
-    func seal(_ text: String, nonce: AES.GCM.Nonce) -> Data {
-        try! AES.GCM.seal(Data(text.utf8), using: sealKey, nonce: nonce).combined!
+    /// Guest data sealed with a nonce from a bulk write's supply.
+    func seal(bytes: Data, nonce: AESNonce) -> Data {
+        try! AES.GCM.seal(bytes, using: sealKey, nonce: nonce).combined!
     }
 
     func open(bytes sealed: Data, with key: SymmetricKey, what: String) throws(StorageKeyError) -> Data {

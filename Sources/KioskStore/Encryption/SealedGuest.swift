@@ -2,30 +2,27 @@ import CheckInCore
 import Dispatch
 import Foundation
 
-/// A guest's fields as stored: sealed, the code's digest, and the blind index tokens. Bulk
-/// writes (a roster download, an import) compute them in Swift, on every core, a slice ahead of
-/// their inserts (``SealingSlices``), not through the SQL functions row by row: 100k guests took
-/// 6.7 s to store that way against 1.4 s before encryption (`kiosk bench sync`).
+/// A guest's fields as stored: the sealed record, the code's digest, and the blind index
+/// tokens. Bulk writes (a roster download, an import) compute them in Swift, on every core, a
+/// slice ahead of their inserts (``SealingSlices``), not through the SQL functions row by row:
+/// 100k guests took 6.7 s to store that way against 1.4 s before encryption (`kiosk bench sync`).
 struct SealedGuest: Sendable {
     var codeDigest: Data
-    var code: Data
-    var name: Data
-    var email: Data
-    var company: Data
+    /// ``GuestFields`` sealed.
+    var record: Data
     /// The blind index of the guest's folded text.
     var tokens: String
 }
 
 extension GuestCipher {
-    func seal(code: String, name: String, email: String, company: String, cache: TokenCache, nonces: inout NonceSupply) -> SealedGuest {
-        SealedGuest(codeDigest: codeDigest(code), code: seal(code, nonce: nonces.nonce()), name: seal(name, nonce: nonces.nonce()),
-                    email: seal(email, nonce: nonces.nonce()), company: seal(company, nonce: nonces.nonce()),
-                    tokens: searchTokens(SearchText.fold([name, email, company, code].joined(separator: " ")), cache: cache))
+    func seal(_ fields: GuestFields, cache: TokenCache, nonces: inout NonceSupply) -> SealedGuest {
+        SealedGuest(codeDigest: codeDigest(fields.code), record: seal(fields, nonce: nonces.nonce()),
+                    tokens: searchTokens(SearchText.fold(fields.searchableText), cache: cache))
     }
 
     /// Seals many guests, split over the machine's cores, each part with its own token cache
     /// (`caches`, one per core, kept from one call to the next by ``SealingSlices``).
-    func seal(_ guests: ArraySlice<(code: String, name: String, email: String, company: String)>, caches: [TokenCache]) -> [SealedGuest] {
+    func seal(_ guests: ArraySlice<GuestFields>, caches: [TokenCache]) -> [SealedGuest] {
         let guests = Array(guests)
         let parts = guests.count > 256 ? caches.count : 1
         let size = (guests.count + parts - 1) / max(parts, 1)
@@ -37,7 +34,7 @@ extension GuestCipher {
                 var nonces = NonceSupply()
                 for index in (part * size)..<min(guests.count, (part + 1) * size) {
                     let guest = guests[index]
-                    output[index] = seal(code: guest.code, name: guest.name, email: guest.email, company: guest.company, cache: cache, nonces: &nonces)
+                    output[index] = seal(guest, cache: cache, nonces: &nonces)
                 }
             }
         }
@@ -50,7 +47,7 @@ extension GuestCipher {
 /// is sealed on other threads while SQLite stores the current one.
 struct SealingSlices {
     let cipher: GuestCipher
-    let guests: [(code: String, name: String, email: String, company: String)]
+    let guests: [GuestFields]
     static let size = 4_096
     private var slice: [SealedGuest] = []
     private var sliceStart = 0
@@ -65,7 +62,7 @@ struct SealingSlices {
     }
 
     /// Called inside the database's write: see ``GuestCipher/bulkCaches``.
-    init(cipher: GuestCipher, guests: [(code: String, name: String, email: String, company: String)]) {
+    init(cipher: GuestCipher, guests: [GuestFields]) {
         self.cipher = cipher
         self.guests = guests
         cipher.trimBulkCaches()

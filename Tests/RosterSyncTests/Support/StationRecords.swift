@@ -13,8 +13,9 @@ enum StationRecords {
     static func rosterDump(dataDir: String) throws -> [String] {
         try open(dataDir: dataDir).read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, kiosk_open(sealed_code) AS code, kiosk_open(name) AS name, kiosk_open(email) AS email,
-                    kiosk_open(company) AS company, access_type_id, revoked FROM guests ORDER BY id
+                SELECT id, kiosk_guest_field(sealed, 'code') AS code, kiosk_guest_field(sealed, 'name') AS name,
+                    kiosk_guest_field(sealed, 'email') AS email, kiosk_guest_field(sealed, 'company') AS company, access_type_id, revoked
+                FROM guests ORDER BY id
                 """).map { "\($0)" }
         }
     }
