@@ -1,32 +1,39 @@
-/// Random UUID-formatted identifiers for new guests.
+import Foundation
+
+/// Identifiers for new guests in the UUID version-7 layout (RFC 9562): the creation time in
+/// milliseconds, then a counter that starts at a random value and counts up (its method 1).
 ///
-/// Foundation's `UUID()` opens `/dev/urandom` for every call on Linux, which showed up in
-/// 100k-guest imports; this generator is seeded once from the system's random source and then
-/// runs in user space (SplitMix64), which is plenty for identifiers that only need to be unique.
+/// Ids of one import are thus in ascending order, and each goes at the end of the guests' id
+/// index instead of at a random place in it: random (version-4) ids made a 100k import re-read
+/// and spill index pages all along (about a quarter of its insert time). Foundation's `UUID()`
+/// opens `/dev/urandom` for every call on Linux; this generator reads the system's random
+/// source once.
 struct IdentifierGenerator {
-    private var state: UInt64
+    private let milliseconds: UInt64
+    /// 74 bits: 12 in the `rand_a` field, 62 in `rand_b`; the top bit stays clear so that a
+    /// whole roster can count up without wrapping.
+    private var counter: (high: UInt64, low: UInt64)
 
-    init() {
+    init(now: Date = Date()) {
         var system = SystemRandomNumberGenerator()
-        state = system.next()
+        milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1000)) & 0xFFFF_FFFF_FFFF
+        counter = (system.next() & 0x7FF, system.next() & 0x3FFF_FFFF_FFFF_FFFF)
     }
 
-    private mutating func nextWord() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`, lower-case, version-4 layout.
+    /// `tttttttt-tttt-7xxx-yxxx-xxxxxxxxxxxx`, lower-case.
     mutating func next() -> String {
-        let high = (nextWord() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
-        let low = (nextWord() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        let (high, low) = counter
+        if low == 0x3FFF_FFFF_FFFF_FFFF {
+            counter = ((high + 1) & 0xFFF, 0)
+        } else {
+            counter.low = low + 1
+        }
         func hex(_ value: UInt64, _ digits: Int) -> String {
             let text = String(value, radix: 16)
             return String(repeating: "0", count: digits - text.count) + text
         }
-        return "\(hex(high >> 32, 8))-\(hex((high >> 16) & 0xFFFF, 4))-\(hex(high & 0xFFFF, 4))-\(hex(low >> 48, 4))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
+        let variant = 0x8000_0000_0000_0000 | low
+        return "\(hex(milliseconds >> 16, 8))-\(hex(milliseconds & 0xFFFF, 4))-\(hex(0x7000 | high, 4))-"
+            + "\(hex(variant >> 48, 4))-\(hex(variant & 0xFFFF_FFFF_FFFF, 12))"
     }
 }

@@ -47,10 +47,10 @@ extension KioskDatabase {
                         UPDATE guests SET sealed = ?, access_type_id = ?, updated_at = ? WHERE id = ? RETURNING rowid
                         """)
                     var identifiers = IdentifierGenerator()
-                    var sealing = SealingSlices(cipher: cipher, guests: rows.map { GuestFields(code: $0.code.value, name: $0.name, email: $0.email, company: $0.company) })
+                    var sealing = SealingSlices(cipher: cipher, guests: rows) { GuestFields(code: $0.code.value, name: $0.name, email: $0.email, company: $0.company) }
                     defer { sealing.finish() }
                     for (index, row) in rows.enumerated() {
-                        let fields = sealing.fields(index)
+                        let fields = sealing.sealed(index)
                         let type = typeIDs[row.accessType] ?? AccessType.identifier(forName: row.accessType)
                         if let old = existing[row.code.value] {
                             if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type {
@@ -87,10 +87,10 @@ extension KioskDatabase {
                 try Self.withDeferredSearchIndex(db, rows: guests.count) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
                     let now = Timestamp.now().milliseconds
-                    var sealing = SealingSlices(cipher: cipher, guests: guests.map(GuestFields.init))
+                    var sealing = SealingSlices(cipher: cipher, guests: guests, fields: GuestFields.init)
                     defer { sealing.finish() }
                     for (index, guest) in guests.enumerated() {
-                        let fields = sealing.fields(index)
+                        let fields = sealing.sealed(index)
                         let rowID = try Int64.fetchOne(upsert, arguments: [
                             guest.id, fields.codeDigest, fields.record, guest.accessTypeID, guest.revoked, guest.walkIn, now, false])
                         batch.changedIDs.append(guest.id)

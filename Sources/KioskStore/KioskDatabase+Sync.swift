@@ -259,12 +259,12 @@ extension KioskDatabase {
                 let guests = deltas.flatMap(\.guests)
                 try Self.withDeferredSearchIndex(db, rows: guests.count) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
-                    var sealing = SealingSlices(cipher: cipher, guests: guests.map(GuestFields.init))
+                    var sealing = SealingSlices(cipher: cipher, guests: guests, fields: GuestFields.init)
                     defer { sealing.finish() }
                     var index = 0
                     for delta in deltas {
                         for guest in delta.guests {
-                            let fields = sealing.fields(index)
+                            let fields = sealing.sealed(index)
                             index += 1
                             let arguments: StatementArguments = [guest.id, fields.codeDigest, fields.record, guest.accessTypeID, guest.revoked,
                                                                  guest.walkIn, now, true]

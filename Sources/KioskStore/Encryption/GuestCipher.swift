@@ -103,10 +103,7 @@ public final class GuestCipher: Sendable {
     /// search confirms every candidate on the decrypted text, so a collision costs a
     /// decryption, never a wrong result.
     func searchTokens(_ folded: String) -> String {
-        sharedCache.withLock { cache in
-            if cache.count > 150_000 { cache.clear() }
-            return searchTokens(folded, cache: cache)
-        }
+        sharedCache.withLock { cache in searchTokens(folded, cache: cache) }
     }
 
     /// The same with a cache of the caller's own (bulk writes, one per thread).
@@ -153,7 +150,9 @@ public final class GuestCipher: Sendable {
     /// access: together most of the blind index's cost for ten million grams). Unchecked: each
     /// part of a bulk seal uses its own, from one thread at a time (``seal(_:caches:)``).
     final class TokenCache: @unchecked Sendable {
-        private static let bits = 18
+        /// 2^17 slots (1.5 MB): a 100k roster's distinct sequences fit, and three caches (two
+        /// bulk, one shared) stay within the import's memory target.
+        private static let bits = 17
         private static let slots = 1 << bits
         private static let seenSlots = 1 << 10
         private let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
@@ -249,11 +248,6 @@ public final class GuestCipher: Sendable {
             seenTokens[index] = token
             return true
         }
-    }
-
-    /// Bounds the bulk caches (names of many events over the station's life).
-    func trimBulkCaches() {
-        for cache in bulkCaches where cache.count > 150_000 { cache.clear() }
     }
 
     /// Whether a scalar separates segments of the indexed text: whitespace, and ASCII characters

@@ -43,12 +43,14 @@ extension GuestCipher {
 }
 
 /// Seals a bulk write's guests a slice at a time, as the write reaches them: memory holds two
-/// slices' sealed fields and tokens (about 1 KB a guest), not the whole roster's. The next slice
-/// is sealed on other threads while SQLite stores the current one.
-struct SealingSlices {
+/// slices' fields, sealed records and tokens (about 1 KB a guest), not the whole roster's. The
+/// next slice is sealed on other threads while SQLite stores the current one.
+struct SealingSlices<Source: Sendable> {
     let cipher: GuestCipher
-    let guests: [GuestFields]
-    static let size = 4_096
+    let guests: [Source]
+    /// A guest's fields, taken from the write's own values a slice at a time.
+    let fields: @Sendable (Source) -> GuestFields
+    static var size: Int { 4_096 }
     private var slice: [SealedGuest] = []
     private var sliceStart = 0
     private var next: Prefetch?
@@ -62,20 +64,24 @@ struct SealingSlices {
     }
 
     /// Called inside the database's write: see ``GuestCipher/bulkCaches``.
-    init(cipher: GuestCipher, guests: [GuestFields]) {
+    init(cipher: GuestCipher, guests: [Source], fields: @escaping @Sendable (Source) -> GuestFields) {
         self.cipher = cipher
         self.guests = guests
-        cipher.trimBulkCaches()
+        self.fields = fields
+    }
+
+    private static func seal(_ part: ArraySlice<Source>, _ cipher: GuestCipher, _ fields: (Source) -> GuestFields) -> [SealedGuest] {
+        cipher.seal(part.map(fields)[...], caches: cipher.bulkCaches)
     }
 
     /// The sealed fields of the `index`th guest; indexes are asked for in order.
-    mutating func fields(_ index: Int) -> SealedGuest {
+    mutating func sealed(_ index: Int) -> SealedGuest {
         if slice.isEmpty || index >= sliceStart + slice.count {
             if let next, next.start == index {
                 next.done.wait()
                 slice = next.result
             } else {
-                slice = cipher.seal(guests[index..<min(guests.count, index + Self.size)], caches: cipher.bulkCaches)
+                slice = Self.seal(guests[index..<min(guests.count, index + Self.size)], cipher, fields)
             }
             sliceStart = index
             next = nil
@@ -83,9 +89,9 @@ struct SealingSlices {
             if following < guests.count {
                 // The caches are the slice's own while it is sealed: the current slice is done with them.
                 let prefetch = Prefetch(start: following)
-                let (cipher, part) = (cipher, guests[following..<min(guests.count, following + Self.size)])
+                let (cipher, fields, part) = (cipher, fields, guests[following..<min(guests.count, following + Self.size)])
                 DispatchQueue.global().async {
-                    prefetch.result = cipher.seal(part, caches: cipher.bulkCaches)
+                    prefetch.result = Self.seal(part, cipher, fields)
                     prefetch.done.signal()
                 }
                 next = prefetch
