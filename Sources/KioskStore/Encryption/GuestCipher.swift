@@ -25,8 +25,17 @@ public final class GuestCipher: Sendable {
     let secretKey: SymmetricKey
     /// Tokens of grams already computed, for single writes (the schema's triggers) and searches,
     /// taken once per guest or query: names share most of their grams, so a roster needs tens
-    /// of thousands of HMACs instead of millions.
-    private let sharedCache = Mutex(TokenCache())
+    /// of thousands of HMACs instead of millions. Made at first use: a bulk import needs
+    /// none, and its memory counts against the import's target.
+    private let sharedCache = Mutex<TokenCache?>(nil)
+
+    private func withSharedCache<T>(_ body: (TokenCache) -> T) -> T {
+        sharedCache.withLock { cache in
+            let current = cache ?? TokenCache()
+            cache = current
+            return body(current)
+        }
+    }
     /// One token cache per core for bulk writes, kept warm from one write to the next (a
     /// download's pages share their grams). Bulk writes run one at a time, on the database's
     /// single writer, which is what makes sharing them safe.
@@ -103,7 +112,7 @@ public final class GuestCipher: Sendable {
     /// search confirms every candidate on the decrypted text, so a collision costs a
     /// decryption, never a wrong result.
     func searchTokens(_ folded: String) -> String {
-        sharedCache.withLock { cache in searchTokens(folded, cache: cache) }
+        withSharedCache { cache in searchTokens(folded, cache: cache) }
     }
 
     /// The same with a cache of the caller's own (bulk writes, one per thread).
@@ -279,7 +288,7 @@ public final class GuestCipher: Sendable {
         for scalar in term.unicodeScalars {
             if Self.isSegmentBoundary(scalar) { segments.append([]) } else { segments[segments.count - 1].append(scalar.value) }
         }
-        return sharedCache.withLock { cache in
+        return withSharedCache { cache in
             func token(_ scalars: [UInt32], _ start: Int, _ length: Int) -> String {
                 let key = Self.gramKey(scalars, start, length)
                 var out: [UInt8] = []

@@ -50,7 +50,7 @@ struct SealingSlices<Source: Sendable> {
     let guests: [Source]
     /// A guest's fields, taken from the write's own values a slice at a time.
     let fields: @Sendable (Source) -> GuestFields
-    static var size: Int { 4_096 }
+    static var size: Int { 2_048 }
     private var slice: [SealedGuest] = []
     private var sliceStart = 0
     private var next: Prefetch?
