@@ -31,7 +31,7 @@ extension KioskDatabase {
                             row_number() OVER (PARTITION BY guest_id ORDER BY scanned_at DESC, CASE direction WHEN 'exit' THEN 0 ELSE 1 END, id DESC) AS n
                         FROM live
                     )
-                    SELECT \(GuestRecord.columns), coalesce(a.name, g.access_type_id) AS access_type_name,
+                    SELECT \(OpenedGuestRecord.columns), coalesce(a.name, g.access_type_id) AS access_type_name,
                         f.station AS first_station, f.operator AS first_operator, f.device_id AS first_device, f.scanned_at AS first_at,
                         l.direction AS last_direction
                     FROM guests g
@@ -41,7 +41,7 @@ extension KioskDatabase {
                     ORDER BY name, g.id
                     """).map { row in
                     AttendanceRecord(
-                        guest: GuestRecord.guest(row), accessTypeName: row["access_type_name"],
+                        guest: try OpenedGuestRecord(row: row).guest, accessTypeName: row["access_type_name"],
                         firstEntry: (row["first_at"] as Int64?).map {
                             PriorCheckIn(by: row["first_operator"], station: row["first_station"], deviceID: row["first_device"], at: Timestamp(milliseconds: $0))
                         },

@@ -67,8 +67,8 @@ extension KioskDatabase {
     static func checkIn(_ db: Database, request: CheckInRequest, deviceID: String, station: String, operatorName: String) throws -> CheckInResult {
         let policy = try policy(db)
         let code = TicketCode(normalizing: request.rawCode, caseInsensitive: policy.caseInsensitiveCodes)
-        let guest = try code.flatMap { try GuestRecord.fetchGuest(db, code: $0) }
-        let accessType = try guest.flatMap { try GuestRecord.fetchAccessType(db, id: $0.accessTypeID) }
+        let guest = try code.flatMap { try OpenedGuestRecord.fetchGuest(db, code: $0) }
+        let accessType = try guest.flatMap { try AccessTypeRecord.fetchAccessType(db, id: $0.accessTypeID) }
 
         func audit(_ decision: Decision) throws {
             try db.execute(sql: """
@@ -84,16 +84,14 @@ extension KioskDatabase {
             return CheckInResult(decision: .unknownCode, guest: nil, recorded: nil, replayed: false, badgeJob: nil)
         }
         let key = IdempotencyKey(deviceID: deviceID, guestID: guest.id, scannedAt: request.at)
-        if let existing = try Row.fetchOne(db, sql: """
-            SELECT device_id, guest_id, scanned_at, station, operator, source, direction FROM check_ins WHERE idempotency_key = ?
-            """, arguments: [key.description]) {
-            return CheckInResult(decision: .admitted, guest: try GuestRecord.details(db, guest: guest),
-                                 recorded: GuestRecord.checkIn(existing), replayed: true, badgeJob: nil)
+        if let existing = try CheckInRecord.fetchOne(db, sql: "SELECT * FROM check_ins WHERE idempotency_key = ?", arguments: [key.description]) {
+            return CheckInResult(decision: .admitted, guest: try GuestDetails.fetch(db, guest: guest),
+                                 recorded: existing.checkIn, replayed: true, badgeJob: nil)
         }
 
         let ruling = CheckInRules.judge(
             .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try admittedAccessTypes(db)),
-            guest: guest, accessType: accessType, movements: try GuestRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
+            guest: guest, accessType: accessType, movements: try CheckInRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
         let decision = ruling.decision
         try audit(decision)
 
@@ -108,7 +106,7 @@ extension KioskDatabase {
                                             policy: badge.policy, queue: badge.queue, at: request.at)
             }
         }
-        return CheckInResult(decision: decision, guest: try GuestRecord.details(db, guest: guest), recorded: recorded, replayed: false,
+        return CheckInResult(decision: decision, guest: try GuestDetails.fetch(db, guest: guest), recorded: recorded, replayed: false,
                              badgeJob: badgeJob, flag: ruling.flag)
     }
 

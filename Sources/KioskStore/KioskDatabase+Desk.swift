@@ -45,17 +45,17 @@ extension KioskDatabase {
         let deviceID = self.deviceID
         let (station, operatorName) = try identity(station: request.station, operatorName: request.operatorName)
         let company = Sanitized.text(request.company).trimmingCharacters(in: .whitespacesAndNewlines)
+        let cipher = keys.cipher
         return try await wrap {
             try await writer.write { db in
-                guard try GuestRecord.fetchAccessType(db, id: request.accessTypeID) != nil else {
+                guard try AccessTypeRecord.fetchAccessType(db, id: request.accessTypeID) != nil else {
                     throw StoreError.invalid(field: "Access type", reason: "unknown access type \(request.accessTypeID)")
                 }
                 let guestID = UUID().uuidString.lowercased()
                 let code = Self.newWalkInCode()
-                try db.execute(sql: """
-                    INSERT INTO guests (id, code, sealed, access_type_id, walk_in, updated_at)
-                    VALUES (?1, kiosk_code_digest(?2), kiosk_seal_guest(?2, ?3, ?4, ?5), ?6, 1, ?7)
-                    """, arguments: [guestID, code, name, email, company, request.accessTypeID, request.at.milliseconds])
+                let guest = Guest(id: guestID, code: TicketCode(stored: code), name: name, email: email, company: company,
+                                  accessTypeID: request.accessTypeID, walkIn: true)
+                try GuestRecord(guest, sealingWith: cipher, updatedAt: request.at, fromHub: false).insert(db)
                 // The walk-in sorts just before its own check-in so the hub learns the guest first.
                 try Self.enqueue(db, .walkIn(WalkIn(
                     guestID: guestID, code: code, name: name, email: email, company: company, accessTypeID: request.accessTypeID,
@@ -84,18 +84,18 @@ extension KioskDatabase {
         let (station, operatorName) = try identity(station: nil, operatorName: operatorName)
         return try await wrap {
             try await writer.write { db in
-                guard let row = try Row.fetchOne(db, sql: """
-                    SELECT id, idempotency_key, device_id, guest_id, scanned_at, station, operator, source, direction FROM check_ins
+                guard let record = try CheckInRecord.fetchOne(db, sql: """
+                    SELECT * FROM check_ins
                     WHERE device_id = ? AND origin = 'local' AND undone_at IS NULL ORDER BY scanned_at DESC, id DESC LIMIT 1
                     """, arguments: [deviceID]) else { return nil }
-                let checkIn = GuestRecord.checkIn(row)
-                try db.execute(sql: "UPDATE check_ins SET undone_at = ? WHERE id = ?", arguments: [at.milliseconds, row["id"] as Int64])
+                let checkIn = record.checkIn
+                try db.execute(sql: "UPDATE check_ins SET undone_at = ? WHERE id = ?", arguments: [at.milliseconds, record.id])
                 try Self.enqueue(db, .undo(Undo(key: checkIn.key, undoneAt: at, station: station, operatorName: operatorName)))
                 try db.execute(sql: """
                     INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, decision, detail)
                     VALUES (?, ?, ?, ?, 'typed', 'undo', ?, NULL, kiosk_seal(?))
                     """, arguments: [at.milliseconds, deviceID, station, operatorName, checkIn.guestID, checkIn.key.description])
-                let guest = try GuestRecord.fetchGuest(db, id: checkIn.guestID).map { try GuestRecord.details(db, guest: $0) }
+                let guest = try OpenedGuestRecord.fetchGuest(db, id: checkIn.guestID).map { try GuestDetails.fetch(db, guest: $0) }
                 return (checkIn, guest)
             }
         }

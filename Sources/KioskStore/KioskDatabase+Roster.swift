@@ -30,19 +30,16 @@ extension KioskDatabase {
                 for name in Set(rows.map(\.accessType)) {
                     let id = AccessType.identifier(forName: name)
                     typeIDs[name] = id
-                    try db.execute(sql: "INSERT INTO access_types (id, name, updated_at) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING",
-                                   arguments: [id, name, now])
+                    try AccessTypeRecord(AccessType(id: id, name: name), updatedAt: Timestamp(milliseconds: now)).insert(db, onConflict: .ignore)
                 }
                 var summary = RosterImportSummary(imported: 0, updated: 0, unchanged: 0, rejected: rejected)
                 try Self.withDeferredSearchIndex(db, rows: rows.count) { batch in
                     var existing: [String: (id: String, name: String, email: String, company: String, type: String)] = [:]
-                    let cursor = try Row.fetchCursor(db, sql: "SELECT \(GuestRecord.columns) FROM guests g")
-                    while let row = try cursor.next() {
-                        existing[row["code"]] = (row["id"], row["name"], row["email"], row["company"], row["access_type_id"])
+                    let cursor = try OpenedGuestRecord.fetchCursor(db, sql: "SELECT \(OpenedGuestRecord.columns) FROM guests g")
+                    while let guest = try cursor.next() {
+                        existing[guest.code] = (guest.id, guest.name, guest.email, guest.company, guest.accessTypeID)
                     }
-                    let insert = try db.makeStatement(sql: """
-                        INSERT INTO guests (id, code, sealed, access_type_id, updated_at) VALUES (?, ?, ?, ?, ?)
-                        """)
+                    let insert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
                     let update = try db.makeStatement(sql: """
                         UPDATE guests SET sealed = ?, access_type_id = ?, updated_at = ? WHERE id = ? RETURNING rowid
                         """)
@@ -62,8 +59,10 @@ extension KioskDatabase {
                                 summary.updated += 1
                             }
                         } else {
-                            try insert.execute(arguments: [identifiers.next(), fields.codeDigest, fields.record, type, now])
-                            try batch.index(db.lastInsertedRowID, fields.tokens)
+                            let guest = Guest(id: identifiers.next(), code: row.code, name: row.name, email: row.email, company: row.company,
+                                              accessTypeID: type)
+                            let record = GuestRecord(guest, sealed: fields, updatedAt: Timestamp(milliseconds: now), fromHub: false)
+                            if let rowID = try Int64.fetchOne(insert, arguments: record.upsertArguments) { try batch.index(rowID, fields.tokens) }
                             summary.imported += 1
                         }
                     }
@@ -86,13 +85,13 @@ extension KioskDatabase {
             try await bulkWrite { db in
                 try Self.withDeferredSearchIndex(db, rows: guests.count) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
-                    let now = Timestamp.now().milliseconds
+                    let now = Timestamp.now()
                     var sealing = SealingSlices(cipher: cipher, guests: guests, fields: GuestFields.init)
                     defer { sealing.finish() }
                     for (index, guest) in guests.enumerated() {
                         let fields = sealing.sealed(index)
-                        let rowID = try Int64.fetchOne(upsert, arguments: [
-                            guest.id, fields.codeDigest, fields.record, guest.accessTypeID, guest.revoked, guest.walkIn, now, false])
+                        let record = GuestRecord(guest, sealed: fields, updatedAt: now, fromHub: false)
+                        let rowID = try Int64.fetchOne(upsert, arguments: record.upsertArguments)
                         batch.changedIDs.append(guest.id)
                         if let rowID { try batch.index(rowID, fields.tokens) }
                     }
@@ -202,8 +201,8 @@ extension KioskDatabase {
         }
     }
 
-    /// Adds or replaces a guest by id, its record already sealed; arguments: id, code digest,
-    /// sealed record, access type id, revoked, walk-in, updated at, from the hub.
+    /// Adds or replaces a guest by id, its record already sealed: ``GuestRecord/upsertArguments``.
+    /// (GRDB's `upsert` would also take a conflict on the code for this guest's row.)
     static let sealedGuestUpsertSQL = """
         INSERT INTO guests (id, code, sealed, access_type_id, revoked, walk_in, updated_at, from_hub)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -219,13 +218,7 @@ extension KioskDatabase {
     public func saveAccessType(_ type: AccessType) async throws(StoreError) {
         try requireUsable()
         try await wrap {
-            try await writer.write { db in
-                try db.execute(sql: """
-                    INSERT INTO access_types (id, name, reentry, valid_from, valid_until, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(id) DO UPDATE SET name = excluded.name, reentry = excluded.reentry,
-                        valid_from = excluded.valid_from, valid_until = excluded.valid_until, updated_at = excluded.updated_at
-                    """, arguments: [type.id, type.name, type.reentry, type.validFrom?.milliseconds, type.validUntil?.milliseconds, Timestamp.now().milliseconds])
-            }
+            try await writer.write { db in try AccessTypeRecord(type, updatedAt: .now()).upsert(db) }
         }
     }
 
@@ -234,11 +227,9 @@ extension KioskDatabase {
         try requireUsable()
         try await wrap {
             try await writer.write { [cipher = keys.cipher] db in
-                // Sealed here; indexed by the schema's trigger (the bulk caches are free: this is the writer).
-                var nonces = NonceSupply(batch: 1)
-                let fields = cipher.seal(GuestFields(guest), cache: cipher.bulkCaches[0], nonces: &nonces)
-                _ = try Int64.fetchOne(db, sql: Self.sealedGuestUpsertSQL, arguments: [
-                    guest.id, fields.codeDigest, fields.record, guest.accessTypeID, guest.revoked, guest.walkIn, Timestamp.now().milliseconds, false])
+                // Sealed here; indexed by the schema's trigger.
+                let record = GuestRecord(guest, sealingWith: cipher, updatedAt: .now(), fromHub: false)
+                _ = try Int64.fetchOne(db, sql: Self.sealedGuestUpsertSQL, arguments: record.upsertArguments)
             }
         }
     }
@@ -250,8 +241,8 @@ extension KioskDatabase {
             try writer.read { db in
                 let policy = try Self.policy(db)
                 guard let code = TicketCode(normalizing: raw, caseInsensitive: policy.caseInsensitiveCodes),
-                      let guest = try GuestRecord.fetchGuest(db, code: code) else { return nil }
-                return try GuestRecord.details(db, guest: guest)
+                      let guest = try OpenedGuestRecord.fetchGuest(db, code: code) else { return nil }
+                return try GuestDetails.fetch(db, guest: guest)
             }
         }
     }
@@ -260,14 +251,14 @@ extension KioskDatabase {
     public func guest(id: String) throws(StoreError) -> GuestDetails? {
         try requireUsable()
         return try wrap {
-            try writer.read { db in try GuestRecord.fetchGuest(db, id: id).map { try GuestRecord.details(db, guest: $0) } }
+            try writer.read { db in try OpenedGuestRecord.fetchGuest(db, id: id).map { try GuestDetails.fetch(db, guest: $0) } }
         }
     }
 
     /// All access types, by name.
     public func accessTypes() throws(StoreError) -> [AccessType] {
         try requireUsable()
-        return try wrap { try writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM access_types ORDER BY name").map(GuestRecord.accessType) } }
+        return try wrap { try writer.read { db in try AccessTypeRecord.order(AccessTypeRecord.CodingKeys.name).fetchAll(db).map(\.accessType) } }
     }
 }
 

@@ -22,23 +22,23 @@ extension KioskDatabase {
         let cipher = keys.cipher
         // Every group needed, any token of a group enough (see GuestCipher.queryTokens).
         let groups = Array(Set(terms.flatMap(cipher.queryTokens)))
-        let confirm = "kiosk_guest_matches(\(GuestRecord.sealedSearchColumns), ?)"
+        let confirm = "kiosk_guest_matches(g.sealed, ?)"
         let joinedTerms = terms.joined(separator: " ")
         return try wrap {
             try writer.read { db in
-                var rows: [Row]
+                var rows: [OpenedGuestRecord]
                 // No ORDER BY in SQL: a short prefix like "jos" matches thousands of guests, and
                 // sorting them all before LIMIT cost 20+ ms on 100k guests; the page is sorted here.
                 if groups.isEmpty {
                     // Only terms without a sequence to look up: the first guests whose text holds them.
-                    rows = try Row.fetchAll(db, sql: "SELECT \(GuestRecord.columns) FROM guests g WHERE \(confirm) LIMIT ?",
+                    rows = try OpenedGuestRecord.fetchAll(db, sql: "SELECT \(OpenedGuestRecord.columns) FROM guests g WHERE \(confirm) LIMIT ?",
                                             arguments: [joinedTerms, limit])
                 } else {
                     let match = groups.map { group in
                         group.count == 1 ? "\"\(group[0])\"" : "(" + group.map { "\"\($0)\"" }.joined(separator: " OR ") + ")"
                     }.joined(separator: " AND ")
-                    rows = try Row.fetchAll(db, sql: """
-                        SELECT \(GuestRecord.columns) FROM guest_search s JOIN guests g ON g.rowid = s.rowid
+                    rows = try OpenedGuestRecord.fetchAll(db, sql: """
+                        SELECT \(OpenedGuestRecord.columns) FROM guest_search s JOIN guests g ON g.rowid = s.rowid
                         WHERE guest_search MATCH ? AND \(confirm) LIMIT ?
                         """, arguments: [match, joinedTerms, limit])
                 }
@@ -47,13 +47,13 @@ extension KioskDatabase {
                     let staged = groups.map { group in
                         "(" + group.map { _ in "instr(' ' || p.search_text || ' ', ?) > 0" }.joined(separator: " OR ") + ") AND "
                     }.joined()
-                    rows += try Row.fetchAll(db, sql: """
-                        SELECT \(GuestRecord.columns) FROM search_pending p JOIN guests g ON g.rowid = p.guest_rowid
+                    rows += try OpenedGuestRecord.fetchAll(db, sql: """
+                        SELECT \(OpenedGuestRecord.columns) FROM search_pending p JOIN guests g ON g.rowid = p.guest_rowid
                         WHERE \(staged)\(confirm) LIMIT ?
                         """, arguments: StatementArguments(groups.joined().map { " \($0) " }) + [joinedTerms, limit - rows.count])
                 }
                 return try rows
-                    .map { try GuestRecord.details(db, guest: GuestRecord.guest($0)) }
+                    .map { try GuestDetails.fetch(db, guest: $0.guest) }
                     .sorted { $0.guest.name.localizedStandardCompare($1.guest.name) == .orderedAscending }
             }
         }

@@ -172,11 +172,11 @@ extension KioskDatabase {
     /// A guest from the hub gave up its code at the hub: it goes, unless this station's check-ins
     /// or queued changes reference it (see ``removeGuest(_:id:)``).
     static func yieldCode(_ db: Database, code: String, to hubID: String, at: Timestamp) throws {
-        guard let holder = try Row.fetchOne(db, sql: "SELECT id, from_hub FROM guests WHERE code = kiosk_code_digest(?) AND id != ?", arguments: [code, hubID])
+        guard let holder = try GuestRecord.fetchOne(db, sql: "SELECT * FROM guests WHERE code = kiosk_code_digest(?) AND id != ?", arguments: [code, hubID])
         else { return }
-        let holderID: String = holder["id"]
-        let hubRowExists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM guests WHERE id = ?)", arguments: [hubID]) ?? false
-        if !(holder["from_hub"] as Bool), !hubRowExists {
+        let holderID = holder.id
+        let hubRowExists = try GuestRecord.exists(db, key: hubID)
+        if !holder.fromHub, !hubRowExists {
             try rekeyGuest(db, from: holderID, to: hubID, at: at)
         } else {
             try removeGuest(db, id: holderID)
@@ -243,15 +243,8 @@ extension KioskDatabase {
                 let current = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SyncSettingKey.eventID.rawValue])
                 guard current == eventID else { return }
                 let now = at.milliseconds
-                let typeUpsert = try db.makeStatement(sql: """
-                    INSERT INTO access_types (id, name, reentry, valid_from, valid_until, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(id) DO UPDATE SET name = excluded.name, reentry = excluded.reentry,
-                        valid_from = excluded.valid_from, valid_until = excluded.valid_until, updated_at = excluded.updated_at
-                    """)
                 for delta in deltas {
-                    for type in delta.accessTypes {
-                        try typeUpsert.execute(arguments: [type.id, type.name, type.reentry, type.validFrom?.milliseconds, type.validUntil?.milliseconds, now])
-                    }
+                    for type in delta.accessTypes { try AccessTypeRecord(type, updatedAt: at).upsert(db) }
                 }
                 // Rows after this one are new: indexed for search by rowid. A guest written over an
                 // existing row (a replayed page, a guest changed at the hub) is re-indexed by id.
@@ -266,8 +259,7 @@ extension KioskDatabase {
                         for guest in delta.guests {
                             let fields = sealing.sealed(index)
                             index += 1
-                            let arguments: StatementArguments = [guest.id, fields.codeDigest, fields.record, guest.accessTypeID, guest.revoked,
-                                                                 guest.walkIn, now, true]
+                            let arguments = GuestRecord(guest, sealed: fields, updatedAt: at, fromHub: true).upsertArguments
                             var rowID: Int64?
                             do {
                                 rowID = try Int64.fetchOne(upsert, arguments: arguments)

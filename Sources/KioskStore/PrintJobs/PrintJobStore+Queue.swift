@@ -64,6 +64,6 @@ extension KioskDatabase {
 
     /// What a badge shows for a guest (read off the actor's thread: GRDB's reader queue).
     public func badgeGuest(id: String) async throws(StoreError) -> GuestDetails? {
-        try await wrap { try await writer.read { db in try GuestRecord.fetchGuest(db, id: id).map { try GuestRecord.details(db, guest: $0) } } }
+        try await wrap { try await writer.read { db in try OpenedGuestRecord.fetchGuest(db, id: id).map { try GuestDetails.fetch(db, guest: $0) } } }
     }
 }

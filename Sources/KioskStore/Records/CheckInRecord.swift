@@ -1,0 +1,40 @@
+import CheckInCore
+import GRDB
+
+/// A row of `check_ins` (admissions: entries and exits, own and synced), as the rules read it.
+struct CheckInRecord: Decodable, FetchableRecord, Sendable {
+    static let databaseTableName = "check_ins"
+
+    var id: Int64
+    var deviceID: String
+    var guestID: String
+    /// Milliseconds since 1970.
+    var scannedAt: Int64
+    var station: String
+    var operatorName: String
+    var source: String
+    var direction: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, station, source, direction
+        case deviceID = "device_id"
+        case guestID = "guest_id"
+        case scannedAt = "scanned_at"
+        case operatorName = "operator"
+    }
+
+    /// The check-in. A source or direction this version does not know reads as typed / entry.
+    var checkIn: CheckIn {
+        CheckIn(
+            key: IdempotencyKey(deviceID: deviceID, guestID: guestID, scannedAt: Timestamp(milliseconds: scannedAt)),
+            station: station, operatorName: operatorName,
+            source: CheckInSource(rawValue: source) ?? .typed,
+            direction: Direction(rawValue: direction) ?? .entry)
+    }
+
+    /// Admissions (entries and exits) not undone, oldest first.
+    static func fetchAdmissions(_ db: Database, guestID: String) throws -> [CheckIn] {
+        try fetchAll(db, sql: "SELECT * FROM check_ins WHERE guest_id = ? AND undone_at IS NULL ORDER BY scanned_at, id", arguments: [guestID])
+            .map(\.checkIn)
+    }
+}

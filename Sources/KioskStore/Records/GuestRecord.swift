@@ -1,0 +1,66 @@
+import CheckInCore
+import Foundation
+import GRDB
+
+/// A row of `guests` as stored (0009_sealed_guest_record.sql): the code's keyed digest, the
+/// attendee fields sealed in one record, and the plain columns the rules need.
+///
+/// Single writes persist it with GRDB (`upsert`, `insert`); bulk writes bind
+/// ``upsertArguments`` to one prepared statement (``KioskDatabase/sealedGuestUpsertSQL``),
+/// since encoding a record per row cost more than the insert. Reads open the record in SQL
+/// (``OpenedGuestRecord``), inside the transactions that decide.
+struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+    static let databaseTableName = "guests"
+
+    var id: String
+    /// The ticket code's keyed digest (``GuestCipher/codeDigest(_:)``), looked up exactly.
+    var code: Data
+    /// ``GuestFields`` sealed.
+    var sealed: Data
+    var accessTypeID: String
+    var revoked: Bool
+    var walkIn: Bool
+    /// Milliseconds since 1970.
+    var updatedAt: Int64
+    /// Whether the hub sent this guest (a local walk-in not yet known to it is not).
+    var fromHub: Bool
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, code, sealed, revoked
+        case accessTypeID = "access_type_id"
+        case walkIn = "walk_in"
+        case updatedAt = "updated_at"
+        case fromHub = "from_hub"
+    }
+
+    init(_ guest: Guest, sealed: SealedGuest, updatedAt: Timestamp, fromHub: Bool) {
+        id = guest.id
+        code = sealed.codeDigest
+        self.sealed = sealed.record
+        accessTypeID = guest.accessTypeID
+        revoked = guest.revoked
+        walkIn = guest.walkIn
+        self.updatedAt = updatedAt.milliseconds
+        self.fromHub = fromHub
+    }
+
+    /// A guest sealed on its own (single writes; their trigger computes the search tokens).
+    init(_ guest: Guest, sealingWith cipher: GuestCipher, updatedAt: Timestamp, fromHub: Bool) {
+        var nonces = NonceSupply(batch: 1)
+        let fields = GuestFields(guest)
+        self.init(guest, sealed: SealedGuest(codeDigest: cipher.codeDigest(fields.code), record: cipher.seal(fields, nonce: nonces.nonce()), tokens: ""),
+                  updatedAt: updatedAt, fromHub: fromHub)
+    }
+
+    /// The guest, its record opened with `cipher`.
+    func guest(opening cipher: GuestCipher) throws(StorageKeyError) -> Guest {
+        let fields = try cipher.open(record: sealed)
+        return Guest(id: id, code: TicketCode(stored: fields.code), name: fields.name, email: fields.email, company: fields.company,
+                     accessTypeID: accessTypeID, revoked: revoked, walkIn: walkIn)
+    }
+
+    /// The arguments of ``KioskDatabase/sealedGuestUpsertSQL``, in its order.
+    var upsertArguments: StatementArguments {
+        [id, code, sealed, accessTypeID, revoked, walkIn, updatedAt, fromHub]
+    }
+}
