@@ -71,12 +71,9 @@ extension KioskDatabase {
         let accessType = try guest.flatMap { try AccessTypeRecord.fetchAccessType(db, id: $0.accessTypeID) }
 
         func audit(_ decision: Decision) throws {
-            try db.execute(sql: """
-                INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision, detail)
-                VALUES (?, ?, ?, ?, ?, 'attempt', kiosk_seal(?), ?, ?, kiosk_seal(?))
-                """, arguments: [request.at.milliseconds, deviceID, station, operatorName, request.source.rawValue,
-                                 code?.value ?? String(Sanitized.text(request.rawCode).prefix(64)), guest?.id,
-                                 decision.kind.rawValue, request.direction.rawValue])
+            try AuditEntry(at: request.at, deviceID: deviceID, station: station, operatorName: operatorName, source: .station(request.source),
+                           action: .attempt, code: code?.value ?? String(Sanitized.text(request.rawCode).prefix(64)), guestID: guest?.id,
+                           decision: decision.kind, detail: request.direction.rawValue).insert(db)
         }
 
         guard let guest else {

@@ -60,10 +60,8 @@ extension KioskDatabase {
                 try Self.enqueue(db, .walkIn(WalkIn(
                     guestID: guestID, code: code, name: name, email: email, company: company, accessTypeID: request.accessTypeID,
                     deviceID: deviceID, station: station, operatorName: operatorName, createdAt: request.at)))
-                try db.execute(sql: """
-                    INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision)
-                    VALUES (?, ?, ?, ?, 'walk_in', 'walkin', kiosk_seal(?), ?, NULL)
-                    """, arguments: [request.at.milliseconds, deviceID, station, operatorName, code, guestID])
+                try AuditEntry(at: request.at, deviceID: deviceID, station: station, operatorName: operatorName, source: .station(.walkIn),
+                               action: .walkIn, code: code, guestID: guestID).insert(db)
                 return try Self.checkIn(db, request: CheckInRequest(rawCode: code, source: .walkIn, at: request.at, badge: request.badge),
                                         deviceID: deviceID, station: station, operatorName: operatorName)
             }
@@ -91,26 +89,10 @@ extension KioskDatabase {
                 let checkIn = record.checkIn
                 try db.execute(sql: "UPDATE check_ins SET undone_at = ? WHERE id = ?", arguments: [at.milliseconds, record.id])
                 try Self.enqueue(db, .undo(Undo(key: checkIn.key, undoneAt: at, station: station, operatorName: operatorName)))
-                try db.execute(sql: """
-                    INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, decision, detail)
-                    VALUES (?, ?, ?, ?, 'typed', 'undo', ?, NULL, kiosk_seal(?))
-                    """, arguments: [at.milliseconds, deviceID, station, operatorName, checkIn.guestID, checkIn.key.description])
+                try AuditEntry(at: at, deviceID: deviceID, station: station, operatorName: operatorName, source: .station(.typed),
+                               action: .undo, guestID: checkIn.guestID, detail: checkIn.key.description).insert(db)
                 let guest = try OpenedGuestRecord.fetchGuest(db, id: checkIn.guestID).map { try GuestDetails.fetch(db, guest: $0) }
                 return (checkIn, guest)
-            }
-        }
-    }
-
-    /// Records an operator action that is not a check-in (e.g. a badge reprint) in the audit log.
-    public func audit(action: String, guestID: String?, detail: String?, operatorName: String? = nil) async throws(StoreError) {
-        try requireUsable()
-        let deviceID = self.deviceID
-        let (station, operatorName) = try identity(station: nil, operatorName: operatorName)
-        try await wrap {
-            try await writer.write { db in
-                try db.execute(sql: """
-                    INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, detail) VALUES (?, ?, ?, ?, 'typed', ?, ?, kiosk_seal(?))
-                    """, arguments: [Timestamp.now().milliseconds, deviceID, station, operatorName, action, guestID, detail])
             }
         }
     }

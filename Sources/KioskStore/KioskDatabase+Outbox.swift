@@ -192,10 +192,7 @@ extension KioskDatabase {
                             try db.execute(sql: "UPDATE check_ins SET hub_status = 'rejected', hub_detail = ? WHERE idempotency_key = ?",
                                            arguments: [JSONValue.object(detail).serialized, ref])
                         }
-                        try db.execute(sql: """
-                            INSERT INTO audit_log (at, device_id, station, operator, source, action, detail)
-                            VALUES (?, ?, '', 'sync', 'sync', 'hub_rejected', kiosk_seal(?))
-                            """, arguments: [at.milliseconds, deviceID, "\(kind) \(ref): \(text)"])
+                        try AuditEntry.sync(.hubRejected, at: at, deviceID: deviceID, detail: "\(kind) \(ref): \(text)").insert(db)
                     }
                     switch result.outcome {
                     case .accepted:
@@ -272,10 +269,8 @@ extension KioskDatabase {
                 let arguments: StatementArguments = keeping.map { [$0.hubURL, $0.eventID] } ?? []
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE \(condition)", arguments: arguments) ?? 0
                 try db.execute(sql: "UPDATE outbox SET state = 'discarded' WHERE \(condition)", arguments: arguments)
-                try db.execute(sql: """
-                    INSERT INTO audit_log (at, device_id, station, operator, source, action, detail)
-                    VALUES (?, ?, '', ?, 'typed', 'discard_pending', kiosk_seal(?))
-                    """, arguments: [Timestamp.now().milliseconds, deviceID, operatorName, "\(count) unsynced changes discarded \(reason)"])
+                try AuditEntry(at: .now(), deviceID: deviceID, station: "", operatorName: operatorName, source: .station(.typed),
+                               action: .discardPending, detail: "\(count) unsynced changes discarded \(reason)").insert(db)
                 return count
             }
         }

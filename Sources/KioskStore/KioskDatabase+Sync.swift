@@ -204,10 +204,8 @@ extension KioskDatabase {
         if try db.tableExists("print_jobs") {
             try db.execute(sql: "UPDATE print_jobs SET guest_id = ? WHERE guest_id = ?", arguments: [new, old])
         }
-        try db.execute(sql: """
-            INSERT INTO audit_log (at, device_id, station, operator, source, action, guest_id, detail)
-            VALUES (?, (SELECT value FROM settings WHERE key = 'device_id'), '', 'sync', 'sync', 'rekey', ?, kiosk_seal(?))
-            """, arguments: [at.milliseconds, new, "local guest \(old) is the hub's \(new)"])
+        let deviceID = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'device_id'") ?? ""
+        try AuditEntry.sync(.rekey, at: at, deviceID: deviceID, guestID: new, detail: "local guest \(old) is the hub's \(new)").insert(db)
     }
 
     /// The hub removed a guest. One that this station's check-ins or queued changes reference

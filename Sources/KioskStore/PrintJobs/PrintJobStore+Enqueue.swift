@@ -46,10 +46,8 @@ extension KioskDatabase {
             try await writer.write { db in
                 let job = try Self.insertJob(db, guestID: guestID, code: code, queue: queue, reprint: reprint, requestedBy: operatorName, at: at)
                 if reprint {
-                    try db.execute(sql: """
-                        INSERT INTO audit_log (at, device_id, station, operator, source, action, code, guest_id, decision, detail)
-                        VALUES (?, ?, ?, ?, 'typed', 'reprint', kiosk_seal(?), ?, NULL, kiosk_seal(?))
-                        """, arguments: [at.milliseconds, deviceID, station, operatorName, code, guestID, "print job \(job.id)"])
+                    try AuditEntry(at: at, deviceID: deviceID, station: station, operatorName: operatorName, source: .station(.typed),
+                                   action: .reprint, code: code, guestID: guestID, detail: "print job \(job.id)").insert(db)
                 }
                 return job
             }
