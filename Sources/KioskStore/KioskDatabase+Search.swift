@@ -42,7 +42,8 @@ extension KioskDatabase {
                         WHERE guest_search MATCH ? AND \(confirm) LIMIT ?
                         """, arguments: [match, joinedTerms, limit])
                 }
-                if rows.count < limit, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM search_pending)") == true {
+                // Staged guests too: a scan of every guest (no groups) has seen them already.
+                if !groups.isEmpty, rows.count < limit, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM search_pending)") == true {
                     // Tokens are space-separated: " token " never matches across two of them.
                     let staged = groups.map { group in
                         "(" + group.map { _ in "instr(' ' || p.search_text || ' ', ?) > 0" }.joined(separator: " OR ") + ") AND "
