@@ -248,8 +248,8 @@ extension KioskDatabase {
                 // existing row (a replayed page, a guest changed at the hub) is re-indexed by id.
                 let lastRowID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM guests") ?? 0
                 let guests = deltas.flatMap(\.guests)
-                try Self.withDeferredSearchIndex(db, rows: guests.count) { batch in
-                    let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
+                try RosterStore.withDeferredSearchIndex(db, rows: guests.count) { batch in
+                    let upsert = try db.makeStatement(sql: RosterStore.sealedGuestUpsertSQL)
                     var sealing = SealingSlices(cipher: cipher, guests: guests, fields: GuestFields.init)
                     defer { sealing.finish() }
                     var index = 0
@@ -297,7 +297,7 @@ extension KioskDatabase {
         }
         // Guests staged for search by this download are indexed now that it is done (before,
         // the catch-up would only slow the download down).
-        if complete { indexSearchInBackground() }
+        if complete { searchIndex.indexInBackground() }
     }
 
     /// The hub's verdict on a local check-in (`accepted`, `duplicate`, `rejected`) and its detail

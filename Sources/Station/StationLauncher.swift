@@ -84,11 +84,11 @@ public enum StationLauncher {
         let start = StationStart.decide(facts)
         let sync = try openSync(&configuration, session: session, database: database, forSetup: !headless && start != .scan, logger: logger)
         if headless, sync == nil, options.demoRoster, storage.guests == 0 {
-            let summary = try await database.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
+            let summary = try await database.roster.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
             logger.notice("imported the demo roster", metadata: ["guests": "\(summary.imported)"])
         }
         // Guests a stopped download or import left unindexed: searchable by scan until indexed.
-        database.indexSearchInBackground()
+        database.searchIndex.indexInBackground()
 
         // 4. Printing, scanning, the flow and the user interface, as services.
         let printing = try StationPrinting.open(configuration, database: database, logger: logger)

@@ -92,7 +92,7 @@ struct BadgeCommand: AsyncParsableCommand {
         try await CommandOutput.run(json: options.json) {
             let database = try options.openDatabase()
             try database.requireUsableForCommand()
-            guard let guest = try database.guest(code: code) else {
+            guard let guest = try database.roster.guest(code: code) else {
                 throw CommandFailure("Ticket not recognized: no guest has code \(Sanitized.text(code))", exitCode: 12)
             }
             let templates = try printerOptions.templates(dataDirectory: options.dataDirectoryURL)

@@ -32,10 +32,10 @@ struct BenchPrintCommand: AsyncParsableCommand {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-print-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try KioskDatabase.open(dataDirectory: directory)
-        try await database.saveAccessType(AccessType(id: "vip", name: "VIP"))
+        try await database.roster.saveAccessType(AccessType(id: "vip", name: "VIP"))
         let guest = Guest(id: "bench", code: TicketCode(stored: "BENCH-0001"), name: "José Müller-Ødegård", company: "ACME", accessTypeID: "vip")
-        try await database.saveGuest(guest)
-        let details = try database.guest(id: "bench")!
+        try await database.roster.saveGuest(guest)
+        let details = try database.roster.guest(id: "bench")!
         let cups = CupsClient(server: cupsServer)
         let template = BadgeTemplate()
         let content = BadgeContent(guest: guest, accessTypeName: "VIP")

@@ -24,8 +24,8 @@ struct BenchStartupCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
         let data = directory.appendingPathComponent("data")
         let database = try KioskDatabase.open(dataDirectory: data)
-        _ = try await database.importRoster(try RosterCSVParser.parse(Data(BenchRoster.csv(guests: guests).utf8)))
-        try await database.finishSearchIndex()
+        _ = try await database.roster.importRoster(try RosterCSVParser.parse(Data(BenchRoster.csv(guests: guests).utf8)))
+        try await database.searchIndex.finishSearchIndex()
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
 
         var readyMs: [Double] = [], stopMs: [Double] = [], baselineMs: [Double] = [], inProcessMs: [Double] = []

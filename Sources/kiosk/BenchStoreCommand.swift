@@ -39,9 +39,9 @@ struct BenchStoreCommand: AsyncParsableCommand {
         var foldedLength = 0
         for row in parsed.rows.prefix(20_000) { foldedLength += SearchText.fold(row.name + " " + row.email + " " + row.company).utf8.count }
         let foldMicroseconds = (ContinuousClock.now - foldStart).milliseconds * 1000 / Double(min(20_000, max(parsed.rows.count, 1)))
-        let summary = try await database.importRoster(parsed)
+        let summary = try await database.roster.importRoster(parsed)
         let storedSeconds = (ContinuousClock.now - importStart).seconds
-        try await database.finishSearchIndex()
+        try await database.searchIndex.finishSearchIndex()
         let importSeconds = (ContinuousClock.now - importStart).seconds
         let rssAfterImport = peakRSSMegabytes()
         let baseline = sqliteImportSeconds(csv: csv, directory: directory)
@@ -61,12 +61,12 @@ struct BenchStoreCommand: AsyncParsableCommand {
         for _ in 0..<searches {
             let query = BenchRoster.query(Int.random(in: 0..<guests, using: &generator), using: &generator)
             let start = ContinuousClock.now
-            found += try database.search(query).isEmpty ? 0 : 1
+            found += try database.searchIndex.search(query).isEmpty ? 0 : 1
             searchMs.append((ContinuousClock.now - start).milliseconds)
         }
 
         let insertStart = ContinuousClock.now
-        try await database.saveGuests((0..<1_000).map {
+        try await database.roster.saveGuests((0..<1_000).map {
             Guest(id: "bulk-\($0)", code: TicketCode(stored: "BULK\($0)"), name: "Bulk Guest \($0)", email: "bulk\($0)@example.com",
                   company: "Bulk Co", accessTypeID: "general")
         })

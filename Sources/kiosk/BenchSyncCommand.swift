@@ -45,11 +45,11 @@ struct BenchSyncCommand: AsyncParsableCommand {
         let guests = try database.status().guests
         // The search index of the downloaded guests is built after the download (they are found
         // by a scan until then): timed until it is complete, before anything else runs.
-        let pendingSearch = try database.pendingSearchCount()
-        try await database.finishSearchIndex()
+        let pendingSearch = try database.searchIndex.pendingSearchCount()
+        try await database.searchIndex.finishSearchIndex()
         let indexSeconds = (ContinuousClock.now - fullStart).seconds
         let searchStart = ContinuousClock.now
-        _ = try database.search("mül")
+        _ = try database.searchIndex.search("mül")
         let searchMs = (ContinuousClock.now - searchStart).milliseconds
 
         // Baseline: the same pages over HTTP and decoded, not stored; then stored, without HTTP.
@@ -79,7 +79,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
             }
         }
         let storeSeconds = (ContinuousClock.now - storeStart).seconds
-        try await storeOnly.finishSearchIndex()
+        try await storeOnly.searchIndex.finishSearchIndex()
 
         // 2. Delta: 100 check-ins made by another device, pulled by this station.
         let rows = try database.read { db in

@@ -30,7 +30,7 @@ struct ImportCommand: AsyncParsableCommand {
             } catch {
                 throw CommandFailure(String(describing: error), exitCode: ExitStatus.badInput)
             }
-            let summary = try await database.importRoster(parsed)
+            let summary = try await database.roster.importRoster(parsed)
             if options.json {
                 CommandOutput.printJSON([
                     "imported": .int(summary.imported),
@@ -56,9 +56,9 @@ extension KioskDatabase {
     /// command exits. A failure is reported, not fatal: the guests are committed, search finds
     /// them by a slower scan meanwhile, and the station finishes the index at its next start.
     func finishSearchIndexBeforeExit(quiet: Bool) async {
-        if !quiet, (try? pendingSearchCount()) ?? 0 > 0 { CommandOutput.printError("Indexing the roster for search…") }
+        if !quiet, (try? searchIndex.pendingSearchCount()) ?? 0 > 0 { CommandOutput.printError("Indexing the roster for search…") }
         do {
-            try await finishSearchIndex()
+            try await searchIndex.finishSearchIndex()
         } catch {
             CommandOutput.printError("Search index not finished (\(error)); guests are still found by search, more slowly, and the station finishes the index at its next start.")
         }

@@ -31,7 +31,7 @@ struct SearchCommand: AsyncParsableCommand {
         try await CommandOutput.run(json: options.json) {
             let database = try options.openDatabase()
             try database.requireUsableForCommand()
-            let found = try database.search(query, limit: limit)
+            let found = try database.searchIndex.search(query, limit: limit)
             if options.json {
                 CommandOutput.printJSON(["results": .array(found.map(\.searchJSON))])
             } else if found.isEmpty {

@@ -13,7 +13,7 @@ struct Station {
 
     init(roster: String = Station.roster) async throws {
         database = try KioskDatabase.open(dataDirectory: directory.url)
-        _ = try await database.importRoster(try RosterCSVParser.parse(Data(roster.utf8)))
+        _ = try await database.roster.importRoster(try RosterCSVParser.parse(Data(roster.utf8)))
     }
 
     static let roster = """
@@ -83,12 +83,12 @@ struct CheckInStoreTests {
     func revokedAndReentry() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        try await station.database.saveAccessType(AccessType(id: "vip", name: "VIP", reentry: true))
+        try await station.database.roster.saveAccessType(AccessType(id: "vip", name: "VIP", reentry: true))
         _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0))
         #expect(try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0.adding(milliseconds: 31_000))).decision == .admitted)
-        var guest = try #require(try station.database.guest(code: "ABC2")).guest
+        var guest = try #require(try station.database.roster.guest(code: "ABC2")).guest
         guest.revoked = true
-        try await station.database.saveGuest(guest)
+        try await station.database.roster.saveGuest(guest)
         #expect(try await station.database.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0)).decision == .revoked)
     }
 
@@ -101,7 +101,7 @@ struct CheckInStoreTests {
         #expect(result.guest?.guest.walkIn == true)
         #expect(result.guest?.guest.code.value.hasPrefix("W-") == true)
         #expect(try station.database.pendingOutbox().map(\.kind) == [.walkIn, .checkIn])
-        #expect(try station.database.search("walk in").count == 1)
+        #expect(try station.database.searchIndex.search("walk in").count == 1)
         await #expect(throws: StoreError.self) { _ = try await station.database.addWalkIn(WalkInRequest(name: "  ", accessTypeID: "general")) }
         await #expect(throws: StoreError.self) { _ = try await station.database.addWalkIn(WalkInRequest(name: "X", email: "bad", accessTypeID: "general")) }
         await #expect(throws: StoreError.self) { _ = try await station.database.addWalkIn(WalkInRequest(name: "X", accessTypeID: "nope")) }
@@ -125,16 +125,16 @@ struct CheckInStoreTests {
         let station = try await Station()
         defer { station.directory.remove() }
         _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0))
-        let id = try #require(try station.database.guest(code: "ABC1")).guest.id
-        let summary = try await station.database.importRoster(try RosterCSVParser.parse(Data("name,code,company\nJosé Müller-Ruiz,abc1,ACME\nNew Person,ABC9,\n".utf8)))
+        let id = try #require(try station.database.roster.guest(code: "ABC1")).guest.id
+        let summary = try await station.database.roster.importRoster(try RosterCSVParser.parse(Data("name,code,company\nJosé Müller-Ruiz,abc1,ACME\nNew Person,ABC9,\n".utf8)))
         #expect(summary.imported == 1)
         #expect(summary.updated == 1)
-        let guest = try #require(try station.database.guest(code: "ABC1"))
+        let guest = try #require(try station.database.roster.guest(code: "ABC1"))
         #expect(guest.guest.id == id)
         #expect(guest.guest.name == "José Müller-Ruiz")
         #expect(guest.checkedIn != nil)
         #expect(try station.database.pendingOutbox().count == 1)
-        let same = try await station.database.importRoster(try RosterCSVParser.parse(Data("name,code,company\nJosé Müller-Ruiz,abc1,ACME\n".utf8)))
+        let same = try await station.database.roster.importRoster(try RosterCSVParser.parse(Data("name,code,company\nJosé Müller-Ruiz,abc1,ACME\n".utf8)))
         #expect(same.unchanged == 1 && same.updated == 0 && same.imported == 0)
     }
 }

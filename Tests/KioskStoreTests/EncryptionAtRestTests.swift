@@ -81,13 +81,13 @@ struct EncryptionAtRestTests {
         let directory = TemporaryDirectory("sealed-search")
         defer { directory.remove() }
         let database = try station(directory: directory)
-        try await database.saveAccessType(AccessType(id: "general", name: "General"))
+        try await database.roster.saveAccessType(AccessType(id: "general", name: "General"))
         let guests = Self.guests()
-        try await database.saveGuests(Array(guests.prefix(10)))
-        for guest in guests.dropFirst(10) { try await database.saveGuest(guest) }  // one by one: the triggers' path
+        try await database.roster.saveGuests(Array(guests.prefix(10)))
+        for guest in guests.dropFirst(10) { try await database.roster.saveGuest(guest) }  // one by one: the triggers' path
         var checked = 0
         for query in Self.queries(guests) {
-            let found = Self.distinctIDs(try database.search(query, limit: 1_000))
+            let found = Self.distinctIDs(try database.searchIndex.search(query, limit: 1_000))
             #expect(found == Self.reference(query, in: guests), "query \(query)")
             checked += 1
         }
@@ -99,24 +99,24 @@ struct EncryptionAtRestTests {
         let directory = TemporaryDirectory("sealed-staged")
         defer { directory.remove() }
         let database = try station(directory: directory)
-        try await database.saveAccessType(AccessType(id: "general", name: "General"))
+        try await database.roster.saveAccessType(AccessType(id: "general", name: "General"))
         let named = Self.guests()
-        let filler = (0..<KioskDatabase.inlineSearchIndexLimit).map {
+        let filler = (0..<RosterStore.inlineSearchIndexLimit).map {
             Guest(id: "f-\($0)", code: TicketCode(stored: "FILL-\($0)"), name: "Filler \($0)", accessTypeID: "general")
         }
-        try await database.saveGuests(named + filler)
-        #expect(try database.pendingSearchCount() > 0, "a bulk write this large is staged")
+        try await database.roster.saveGuests(named + filler)
+        #expect(try database.searchIndex.pendingSearchCount() > 0, "a bulk write this large is staged")
         let queries = ["é", "芳", "."] + Self.queries(named).filter { !["a", "an", "x y"].contains($0) && $0.count > 1 }
         for query in queries.prefix(60) {
             let expected = Self.reference(query, in: named + filler)
             guard expected.count < 1_000 else { continue }  // a page, not every match: compared elsewhere
-            #expect(Self.distinctIDs(try database.search(query, limit: 1_000)) == expected, "staged: \(query)")
+            #expect(Self.distinctIDs(try database.searchIndex.search(query, limit: 1_000)) == expected, "staged: \(query)")
         }
-        try await database.finishSearchIndex()
+        try await database.searchIndex.finishSearchIndex()
         for query in queries.prefix(60) {
             let expected = Self.reference(query, in: named + filler)
             guard expected.count < 1_000 else { continue }
-            #expect(Self.distinctIDs(try database.search(query, limit: 1_000)) == expected, "indexed: \(query)")
+            #expect(Self.distinctIDs(try database.searchIndex.search(query, limit: 1_000)) == expected, "indexed: \(query)")
         }
     }
 
@@ -128,7 +128,7 @@ struct EncryptionAtRestTests {
         do {
             let v8 = try KioskDatabase.open(dataDirectory: directory.appending("data"), migrations: Array(Migration.embedded.prefix(8)),
                                             key: key, backgroundSearchIndex: false)
-            try await v8.saveAccessType(AccessType(id: "general", name: "General"))
+            try await v8.roster.saveAccessType(AccessType(id: "general", name: "General"))
             // Written as 0008 wrote them: each field sealed on its own, indexed by its trigger.
             _ = try await v8.write { db in
                 for guest in Self.guests() {
@@ -144,18 +144,18 @@ struct EncryptionAtRestTests {
         let database = try KioskDatabase.open(dataDirectory: directory.appending("data"), key: key, backgroundSearchIndex: false)
         #expect(database.storage == .ready)
         let guests = Self.guests()
-        #expect(try database.pendingSearchCount() == guests.count, "every guest is staged with its new tokens")
-        let details = try guests.map { try database.guest(id: $0.id)?.guest }
+        #expect(try database.searchIndex.pendingSearchCount() == guests.count, "every guest is staged with its new tokens")
+        let details = try guests.map { try database.roster.guest(id: $0.id)?.guest }
         #expect(details == guests.map { Optional($0) }, "every field survives the move into one record")
-        #expect(try database.guest(code: "code-3")?.guest.id == "g-3", "codes are still found by their digest")
+        #expect(try database.roster.guest(code: "code-3")?.guest.id == "g-3", "codes are still found by their digest")
         let queries = Self.queries(guests)
         for query in queries {
-            #expect(Self.distinctIDs(try database.search(query, limit: 1_000)) == Self.reference(query, in: guests), "staged: \(query)")
+            #expect(Self.distinctIDs(try database.searchIndex.search(query, limit: 1_000)) == Self.reference(query, in: guests), "staged: \(query)")
         }
-        try await database.finishSearchIndex()
-        #expect(try database.pendingSearchCount() == 0)
+        try await database.searchIndex.finishSearchIndex()
+        #expect(try database.searchIndex.pendingSearchCount() == 0)
         for query in queries {
-            #expect(Self.distinctIDs(try database.search(query, limit: 1_000)) == Self.reference(query, in: guests), "indexed: \(query)")
+            #expect(Self.distinctIDs(try database.searchIndex.search(query, limit: 1_000)) == Self.reference(query, in: guests), "indexed: \(query)")
         }
     }
 
@@ -166,8 +166,8 @@ struct EncryptionAtRestTests {
         let key = directory.appending("keys/station.key")
         do {
             let database = try station(key: key, directory: directory)
-            try await database.saveAccessType(AccessType(id: "general", name: "General"))
-            try await database.saveGuests(Self.guests())
+            try await database.roster.saveAccessType(AccessType(id: "general", name: "General"))
+            try await database.roster.saveGuests(Self.guests())
         }
         try Self.settle(directory.appending("data"))
         let before = try Self.snapshot(directory.appending("data"))
@@ -182,7 +182,7 @@ struct EncryptionAtRestTests {
         #expect(try Self.snapshot(directory.appending("data")) == before, "nothing stored was changed")
 
         try FileManager.default.moveItem(at: directory.appending("keys/moved.key"), to: key)
-        #expect(try station(key: key, directory: directory).search("jose").count == 2, "the right key opens it again")
+        #expect(try station(key: key, directory: directory).searchIndex.search("jose").count == 2, "the right key opens it again")
     }
 
     @Test("a key file inside the data directory or readable by others is refused")
@@ -202,8 +202,8 @@ struct EncryptionAtRestTests {
         defer { directory.remove() }
         do {
             let database = try station(directory: directory)
-            try await database.saveAccessType(AccessType(id: "general", name: "General"))
-            try await database.saveGuests(Self.guests())
+            try await database.roster.saveAccessType(AccessType(id: "general", name: "General"))
+            try await database.roster.saveGuests(Self.guests())
         }
         // One byte of one sealed record changed on disk, as a failing SD card would, written past the
         // station (its search trigger would refuse to index the damaged record).
@@ -215,12 +215,12 @@ struct EncryptionAtRestTests {
         try raw.close()
         let database = try station(directory: directory)
         do {
-            _ = try database.guest(code: "CODE-0")
+            _ = try database.roster.guest(code: "CODE-0")
             Issue.record("a damaged row must not read back")
         } catch {
             #expect("\(error)".contains("Stored guest data cannot be decrypted: the data is damaged"), "\(error)")
         }
-        #expect(try database.guest(code: "CODE-2")?.guest.name == "Ødegård Ås")
+        #expect(try database.roster.guest(code: "CODE-2")?.guest.name == "Ødegård Ås")
         let admitted = try await database.checkIn(CheckInRequest(rawCode: "CODE-2", source: .typed))
         #expect(admitted.decision.kind == .admitted)
     }
@@ -233,8 +233,8 @@ struct EncryptionAtRestTests {
         let recovery: StorageKey
         do {
             let database = try station(key: key, directory: directory)
-            try await database.saveAccessType(AccessType(id: "general", name: "General"))
-            try await database.saveGuests(Self.guests())
+            try await database.roster.saveAccessType(AccessType(id: "general", name: "General"))
+            try await database.roster.saveGuests(Self.guests())
             let old = try Data(contentsOf: key)
             try database.rekey()
             #expect(try Data(contentsOf: key) != old)
@@ -243,7 +243,7 @@ struct EncryptionAtRestTests {
             recovery = try database.makeRecoveryKey()
         }
         #expect(throws: StoreError.self) { _ = try station(key: directory.appending("old.key"), directory: directory) }
-        #expect(try station(key: key, directory: directory).search("王芳").map(\.guest.id) == ["g-3"])
+        #expect(try station(key: key, directory: directory).searchIndex.search("王芳").map(\.guest.id) == ["g-3"])
 
         try FileManager.default.removeItem(at: key)
         #expect(StorageKey(recoveryText: recovery.recoveryText.uppercased()) != nil, "typed back from paper in any case")
@@ -251,8 +251,8 @@ struct EncryptionAtRestTests {
                                                              recoveryKey: StorageKey(recoveryText: recovery.recoveryText)!,
                                                              into: .keyFile(key))
         #expect(location == "the key file \(key.path)")
-        #expect(Set(try recovered.search("иван").map(\.guest.id)) == ["g-7", "g-9"])
-        #expect(try station(key: key, directory: directory).search("müller").count == 2, "the new key file opens it")
+        #expect(Set(try recovered.searchIndex.search("иван").map(\.guest.id)) == ["g-7", "g-9"])
+        #expect(try station(key: key, directory: directory).searchIndex.search("müller").count == 2, "the new key file opens it")
     }
 
     @Test("a sealed backup opens with the store's key and holds the data as it was")
@@ -296,8 +296,8 @@ struct RetentionTests {
     func station(_ directory: TemporaryDirectory) async throws -> KioskDatabase {
         let database = try KioskDatabase.open(dataDirectory: directory.appending("data"), key: .keyFile(directory.appending("station.key")),
                                               backgroundSearchIndex: false)
-        try await database.saveAccessType(AccessType(id: "general", name: "General"))
-        try await database.saveGuests(EncryptionAtRestTests.guests())
+        try await database.roster.saveAccessType(AccessType(id: "general", name: "General"))
+        try await database.roster.saveGuests(EncryptionAtRestTests.guests())
         return database
     }
 
@@ -310,10 +310,10 @@ struct RetentionTests {
         let now = Timestamp.now()
         try await database.selectSyncEvent(id: "ev-1", name: "Gala", toleranceWindowMilliseconds: nil,
                                            endsAt: now.adding(milliseconds: -6 * 86_400_000))
-        try await database.saveGuests(EncryptionAtRestTests.guests())
+        try await database.roster.saveGuests(EncryptionAtRestTests.guests())
         #expect(try await database.purgeIfEventEnded(retention: .seconds(7 * 86_400), now: now) == .kept)
         #expect(try await database.purgeIfEventEnded(retention: .seconds(7 * 86_400), now: now.adding(milliseconds: 2 * 86_400_000)) == .purged(event: "Gala"))
-        #expect(try database.search("jose").isEmpty)
+        #expect(try database.searchIndex.search("jose").isEmpty)
         #expect(try database.syncEvent() == nil, "the event is forgotten: the next one is chosen at sign-in")
         // An end at the far edge of time never overflows into the past.
         try await database.selectSyncEvent(id: "ev-2", name: "Far", toleranceWindowMilliseconds: nil, endsAt: Timestamp(milliseconds: .max))
@@ -327,10 +327,10 @@ struct RetentionTests {
         let database = try await station(directory)
         _ = try await database.checkIn(CheckInRequest(rawCode: "CODE-1", source: .typed))
         #expect(try await database.purgeOnOperatorsWord() == .failure(.attendanceNotExported))
-        #expect(try database.search("jose").count == 2, "nothing was removed")
+        #expect(try database.searchIndex.search("jose").count == 2, "nothing was removed")
         try await database.setSetting(.attendanceExportedAt, Timestamp.now().adding(milliseconds: 1_000).iso8601)
         #expect(try await database.purgeOnOperatorsWord() == .success(EncryptionAtRestTests.roster.count))
-        #expect(try database.search("jose").isEmpty)
+        #expect(try database.searchIndex.search("jose").isEmpty)
         #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins") } == 0)
     }
 }

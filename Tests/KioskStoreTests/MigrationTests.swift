@@ -52,7 +52,7 @@ struct MigrationTests {
             #expect(jobs == ["queued"], "an unconfirmed badge job survives the upgrade")
         }
         // Data of the old version is searchable and still decides correctly after the upgrade.
-        #expect(try database.search("jose muller").map(\.guest.id) == ["g-1"])
+        #expect(try database.searchIndex.search("jose muller").map(\.guest.id) == ["g-1"])
         let again = try await database.checkIn(CheckInRequest(rawCode: "abc2", source: .typed, at: Timestamp(milliseconds: 1_790_000_900_000)))
         #expect(again.decision.kind == .alreadyCheckedIn)
         #expect(again.decision.previous?.by == "Alex")

@@ -13,7 +13,7 @@ struct SearchTests {
     func finds(query: String, code: String) async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        let found = try station.database.search(query)
+        let found = try station.database.searchIndex.search(query)
         #expect(found.map(\.guest.code.value) == [code])
     }
 
@@ -21,7 +21,7 @@ struct SearchTests {
     func nothing(query: String) async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        #expect(try station.database.search(query).isEmpty)
+        #expect(try station.database.searchIndex.search(query).isEmpty)
     }
 
     @Test("search results carry the check-in state")
@@ -29,7 +29,7 @@ struct SearchTests {
         let station = try await Station()
         defer { station.directory.remove() }
         _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, operatorName: "Alex"))
-        #expect(try station.database.search("jose").first?.checkedIn?.by == "Alex")
-        #expect(try station.database.search("odegard").first?.checkedIn == nil)
+        #expect(try station.database.searchIndex.search("jose").first?.checkedIn?.by == "Alex")
+        #expect(try station.database.searchIndex.search("odegard").first?.checkedIn == nil)
     }
 }

@@ -58,7 +58,7 @@ struct TestStation {
         #expect(!delta.fullDownload)
         #expect(delta.guestsPulled == 100)
         #expect(try station.database.status().guests == 2_600)
-        let seven = try #require(try station.database.guest(code: "CODE000007"))
+        let seven = try #require(try station.database.roster.guest(code: "CODE000007"))
         #expect(seven.checkedIn?.by == "Sam")
         #expect(seven.checkedIn?.station == "Door 1")
     }

@@ -157,8 +157,8 @@ struct ConsoleTmuxTests {
         let directory = TemporaryDirectory("kiosk-console")
         defer { directory.remove() }
         let database = try KioskDatabase.open(dataDirectory: directory.appending("data"))
-        try await database.saveAccessType(AccessType(id: "general", name: "General\u{1b}[5m"))
-        try await database.saveGuest(Guest(id: "evil", code: TicketCode(stored: "EVIL-1"), name: "Mallory\u{1b}[2J\u{1b}[31mRed\u{1b}]0;owned\u{07}\u{9b}H\u{202E}x",
+        try await database.roster.saveAccessType(AccessType(id: "general", name: "General\u{1b}[5m"))
+        try await database.roster.saveGuest(Guest(id: "evil", code: TicketCode(stored: "EVIL-1"), name: "Mallory\u{1b}[2J\u{1b}[31mRed\u{1b}]0;owned\u{07}\u{9b}H\u{202E}x",
                                            company: "\u{1b}[?1049h", accessTypeID: "general"))
         let console = try TmuxConsole(["--data-dir", directory.appending("data").path], directory: directory)
         defer { console.stop() }

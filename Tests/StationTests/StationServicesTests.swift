@@ -27,9 +27,9 @@ struct StationServicesTests {
             self.directory = directory
             self.printer = printer
             database = try KioskDatabase.open(dataDirectory: directory.url)
-            try await database.saveAccessType(AccessType(id: "general", name: "General", reentry: reentry))
+            try await database.roster.saveAccessType(AccessType(id: "general", name: "General", reentry: reentry))
             for index in 1...8 {
-                try await database.saveGuest(Guest(id: "g-\(index)", code: TicketCode(stored: "CODE-\(index)"), name: "Guest \(index)",
+                try await database.roster.saveGuest(Guest(id: "g-\(index)", code: TicketCode(stored: "CODE-\(index)"), name: "Guest \(index)",
                                                    accessTypeID: "general"))
             }
             let queue = PrintQueue(

@@ -6,7 +6,7 @@ import GRDB
 /// attendee fields sealed in one record, and the plain columns the rules need.
 ///
 /// Single writes persist it with GRDB (`upsert`, `insert`); bulk writes bind
-/// ``upsertArguments`` to one prepared statement (``KioskDatabase/sealedGuestUpsertSQL``),
+/// ``upsertArguments`` to one prepared statement (``RosterStore/sealedGuestUpsertSQL``),
 /// since encoding a record per row cost more than the insert. Reads open the record in SQL
 /// (``OpenedGuestRecord``), inside the transactions that decide.
 struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
@@ -59,7 +59,7 @@ struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
                      accessTypeID: accessTypeID, revoked: revoked, walkIn: walkIn)
     }
 
-    /// The arguments of ``KioskDatabase/sealedGuestUpsertSQL``, in its order.
+    /// The arguments of ``RosterStore/sealedGuestUpsertSQL``, in its order.
     var upsertArguments: StatementArguments {
         [id, code, sealed, accessTypeID, revoked, walkIn, updatedAt, fromHub]
     }

@@ -122,10 +122,10 @@ public struct DoorBenchmark: Sendable {
             _ = try await engine.use(event: hub.event, pending: .keep)
             try await engine.syncNow()
             sync = engine
-            codes = try database.codesNotCheckedIn(limit: attendees)
+            codes = try database.roster.codesNotCheckedIn(limit: attendees)
         } else {
             let csv = "code,name,company\n" + (0..<attendees).map { "BENCH-\($0),Attendee \($0),Bench Co" }.joined(separator: "\n") + "\n"
-            _ = try await database.importRoster(try RosterCSVParser.parse(Data(csv.utf8)))
+            _ = try await database.roster.importRoster(try RosterCSVParser.parse(Data(csv.utf8)))
             codes = (0..<attendees).map { "BENCH-\($0)" }
         }
         guard codes.count >= attendees else {

@@ -55,7 +55,7 @@ public struct PropagationBenchmark: Sendable {
         // Both doors have settled into their loops (B's follow request is waiting at the hub).
         try await Task.sleep(for: .seconds(1))
 
-        let codes = try doorA.database.codesNotCheckedIn(limit: rounds)
+        let codes = try doorA.database.roster.codesNotCheckedIn(limit: rounds)
         guard codes.count >= rounds else {
             throw StationError.unusableInput("The event has \(codes.count) guests not checked in; the benchmark needs \(rounds).")
         }
@@ -68,7 +68,7 @@ public struct PropagationBenchmark: Sendable {
             doorA.engine.nudge()
             guard result.decision.letsGuestIn, let guestID = result.guest?.guest.id else { continue }
             while true {
-                if (try? doorB.database.guest(id: guestID))??.checkedIn != nil {
+                if (try? doorB.database.roster.guest(id: guestID))??.checkedIn != nil {
                     figures.milliseconds.append((ContinuousClock.now - committed).milliseconds)
                     break
                 }

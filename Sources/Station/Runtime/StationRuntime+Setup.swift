@@ -139,10 +139,10 @@ extension StationRuntime {
     public nonisolated func useDemoRoster() async -> SetupAnswer {
         do {
             if try database.importedGuestCount() == 0 {
-                let summary = try await database.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
+                let summary = try await database.roster.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
                 logger.notice("imported the demo roster", metadata: ["guests": "\(summary.imported)"])
             }
-            database.indexSearchInBackground()
+            database.searchIndex.indexInBackground()
             return .rosterReady(event: "Demo roster", guests: try database.status(consumeNotice: false).guests)
         } catch {
             return .signInRefused("The demo roster could not be imported: \(error)")

@@ -182,7 +182,7 @@ public actor StationRuntime {
     /// Guests matching a query, as console rows (empty on a storage error).
     public nonisolated func search(_ query: String) async -> [GuestRow] {
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
-        return ((try? database.search(query, limit: 50)) ?? []).map {
+        return ((try? database.searchIndex.search(query, limit: 50)) ?? []).map {
             GuestRow(id: $0.guest.id, code: $0.guest.code.value, name: $0.guest.name, email: $0.guest.email,
                      company: $0.guest.company, accessType: $0.accessTypeName, checkedIn: $0.checkedIn)
         }
@@ -203,7 +203,7 @@ public actor StationRuntime {
         }
         do {
             let job = try await printing.reprint(guestID: guestID, requestedBy: operatorName ?? "kiosk")
-            let name = (try? database.guest(id: guestID))??.guest.name ?? "the guest"
+            let name = (try? database.roster.guest(id: guestID))??.guest.name ?? "the guest"
             emit(.notice("Badge for \(name) queued again (job \(job))", action: "reprint"))
         } catch {
             emit(.notice("Reprint not queued: \(error)", action: "reprint"))
@@ -308,7 +308,7 @@ public actor StationRuntime {
     public nonisolated func refusedUploads() -> [RefusedUpload] {
         ((try? database.rejectedOutbox()) ?? []).map { entry in
             let guestName: String? = switch entry.change {
-            case .success(let change): (try? database.guest(id: change.guestID))??.guest.name
+            case .success(let change): (try? database.roster.guest(id: change.guestID))??.guest.name
             case .failure: nil
             }
             let what = switch entry.kind {
@@ -332,7 +332,7 @@ public actor StationRuntime {
 
     /// Access types for the walk-in form.
     public nonisolated func accessChoices() -> [AccessChoice] {
-        ((try? database.accessTypes()) ?? []).map { AccessChoice(id: $0.id, name: $0.name) }
+        ((try? database.roster.accessTypes()) ?? []).map { AccessChoice(id: $0.id, name: $0.name) }
     }
 
     /// Announces the end of the run to the user interface.

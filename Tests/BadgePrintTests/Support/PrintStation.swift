@@ -22,9 +22,9 @@ struct PrintStation {
         rig = try await Self.startRig(queues)
         directory = TemporaryDirectory("print-station")
         database = try KioskDatabase.open(dataDirectory: directory.url)
-        try await database.saveAccessType(AccessType(id: "vip", name: "VIP"))
+        try await database.roster.saveAccessType(AccessType(id: "vip", name: "VIP"))
         for guest in Self.guests {
-            try await database.saveGuest(Guest(id: guest.id, code: TicketCode(stored: guest.code), name: guest.name, company: "ACME", accessTypeID: "vip"))
+            try await database.roster.saveGuest(Guest(id: guest.id, code: TicketCode(stored: guest.code), name: guest.name, company: "ACME", accessTypeID: "vip"))
         }
     }
 
@@ -37,7 +37,7 @@ struct PrintStation {
     }
 
     func guest(_ index: Int) throws -> GuestDetails {
-        try database.guest(id: Self.guests[index].id)!
+        try database.roster.guest(id: Self.guests[index].id)!
     }
 
     func spooler(queue: String = "badge", failover: String? = nil, timeout: Duration = .seconds(60), policy: PrintPolicy = .onAdmission) -> PrintSpooler {

@@ -18,9 +18,9 @@ struct QueueStation {
     init() async throws {
         directory = TemporaryDirectory("print-queue")
         database = try KioskDatabase.open(dataDirectory: directory.url)
-        try await database.saveAccessType(AccessType(id: "vip", name: "VIP"))
+        try await database.roster.saveAccessType(AccessType(id: "vip", name: "VIP"))
         for index in 1...Self.guestCount {
-            try await database.saveGuest(Guest(id: "g-\(index)", code: TicketCode(stored: "CODE-\(index)"), name: "Guest Nº \(index)",
+            try await database.roster.saveGuest(Guest(id: "g-\(index)", code: TicketCode(stored: "CODE-\(index)"), name: "Guest Nº \(index)",
                                                company: "ACME", accessTypeID: "vip"))
         }
     }

@@ -15,14 +15,22 @@ public struct RosterImportSummary: Sendable, Equatable {
 }
 
 extension KioskDatabase {
+    /// The roster: guests and access types, imported, downloaded, saved and looked up.
+    public var roster: RosterStore { RosterStore(database: self) }
+}
+
+/// The roster's reads and writes: guests (sealed, see ``GuestRecord``) and access types.
+public struct RosterStore: StoreRepository {
+    let database: KioskDatabase
+
     /// Imports parsed roster rows in one transaction. Guests are matched by ticket code and
     /// updated in place; recorded check-ins are never touched. A large import is indexed for
-    /// search in the background after the commit (``finishSearchIndex(progress:)`` waits for it).
+    /// search in the background after the commit (``SearchIndex/finishSearchIndex(progress:)`` waits for it).
     public func importRoster(_ file: RosterFile) async throws(StoreError) -> RosterImportSummary {
         try requireUsable()
         let rows = file.rows
         let rejected = file.rejected
-        let cipher = keys.cipher
+        let cipher = self.cipher
         let summary = try await wrap {
             try await writer.write { db in
                 let now = Timestamp.now().milliseconds
@@ -68,11 +76,11 @@ extension KioskDatabase {
                     }
                 }
                 try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
-                               arguments: [SettingKey.rosterImportedAt.rawValue, String(now)])
+                               arguments: [KioskDatabase.SettingKey.rosterImportedAt.rawValue, String(now)])
                 return summary
             }
         }
-        indexSearchInBackground()
+        database.searchIndex.indexInBackground()
         return summary
     }
 
@@ -80,9 +88,9 @@ extension KioskDatabase {
     /// the same transaction, or in the background after it when there are many.
     public func saveGuests(_ guests: [Guest]) async throws(StoreError) {
         try requireUsable()
-        let cipher = keys.cipher
+        let cipher = self.cipher
         try await wrap {
-            try await bulkWrite { db in
+            try await database.bulkWrite { db in
                 try Self.withDeferredSearchIndex(db, rows: guests.count) { batch in
                     let upsert = try db.makeStatement(sql: Self.sealedGuestUpsertSQL)
                     let now = Timestamp.now()
@@ -98,7 +106,7 @@ extension KioskDatabase {
                 }
             }
         }
-        indexSearchInBackground()
+        database.searchIndex.indexInBackground()
     }
 
     /// Runs bulk guest writes with the search triggers off; `body` writes `rows` guests or
@@ -107,9 +115,9 @@ extension KioskDatabase {
     ///
     /// Up to ``inlineSearchIndexLimit`` rows are indexed in the same transaction, from a
     /// temporary table at the end (FTS5 flushes its pending index at every statement). More go
-    /// straight to `search_pending` with their tokens, for ``indexPendingSearch(batchSize:)`` to
+    /// straight to `search_pending` with their tokens, for ``SearchIndex/indexPendingSearch(batchSize:)`` to
     /// index after the commit (0004_search_catch_up.sql); the caller then calls
-    /// ``indexSearchInBackground()``. (Staging through the temporary table too wrote a 100k
+    /// ``database.searchIndex.indexInBackground()``. (Staging through the temporary table too wrote a 100k
     /// roster's tokens twice more: a fifth of an import's time after parsing.)
     static func withDeferredSearchIndex(_ db: Database, rows: Int, _ body: (inout DeferredSearchIndex) throws -> Void) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES ('search_index_deferred', '1')")
@@ -226,7 +234,7 @@ extension KioskDatabase {
     public func saveGuest(_ guest: Guest) async throws(StoreError) {
         try requireUsable()
         try await wrap {
-            try await writer.write { [cipher = keys.cipher] db in
+            try await writer.write { [cipher] db in
                 // Sealed here; indexed by the schema's trigger.
                 let record = GuestRecord(guest, sealingWith: cipher, updatedAt: .now(), fromHub: false)
                 _ = try Int64.fetchOne(db, sql: Self.sealedGuestUpsertSQL, arguments: record.upsertArguments)
@@ -239,7 +247,7 @@ extension KioskDatabase {
         try requireUsable()
         return try wrap {
             try writer.read { db in
-                let policy = try Self.policy(db)
+                let policy = try KioskDatabase.policy(db)
                 guard let code = TicketCode(normalizing: raw, caseInsensitive: policy.caseInsensitiveCodes),
                       let guest = try OpenedGuestRecord.fetchGuest(db, code: code) else { return nil }
                 return try GuestDetails.fetch(db, guest: guest)
@@ -262,7 +270,7 @@ extension KioskDatabase {
     }
 }
 
-extension KioskDatabase {
+extension RosterStore {
     /// Ticket codes of guests not checked in yet, in roster order (benchmarks present them).
     public func codesNotCheckedIn(limit: Int) throws(StoreError) -> [String] {
         try wrap {

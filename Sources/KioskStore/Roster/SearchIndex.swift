@@ -3,6 +3,14 @@ import CheckInCore
 import GRDB
 
 extension KioskDatabase {
+    /// Search: the blind index, its background catch-up, and the queries staff type.
+    public var searchIndex: SearchIndex { SearchIndex(database: self) }
+}
+
+/// Finds guests without plaintext anywhere: see ``GuestCipher/searchTokens(_:)``.
+public struct SearchIndex: StoreRepository {
+    let database: KioskDatabase
+
     /// Finds guests by name, e-mail, company or code: case- and accent-insensitive, by
     /// substring, every word of the query must match ("jose mull" finds "José Müller").
     ///
@@ -19,8 +27,7 @@ extension KioskDatabase {
             .map(String.init)
             .filter { !$0.isEmpty }
         guard !terms.isEmpty else { return [] }
-        let cipher = keys.cipher
-        // Every group needed, any token of a group enough (see GuestCipher.queryTokens).
+                // Every group needed, any token of a group enough (see GuestCipher.queryTokens).
         let groups = Array(Set(terms.flatMap(cipher.queryTokens)))
         let confirm = "kiosk_guest_matches(g.sealed, ?)"
         let joinedTerms = terms.joined(separator: " ")

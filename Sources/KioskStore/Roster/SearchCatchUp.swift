@@ -5,7 +5,7 @@ import Synchronization
 
 /// The background task that indexes staged guests for search, one per database. A lock rather
 /// than an actor, so that a catch-up started by a bulk write is registered before the write
-/// returns and a ``KioskDatabase/finishSearchIndex(progress:)`` right after it waits for it.
+/// returns and a ``SearchIndex/finishSearchIndex(progress:)`` right after it waits for it.
 final class SearchCatchUp: Sendable {
     private let running = Mutex<Task<Void, Never>?>(nil)
 
@@ -26,7 +26,7 @@ final class SearchCatchUp: Sendable {
     }
 }
 
-extension KioskDatabase {
+extension SearchIndex {
     /// Guests stored but not yet in the search index (found by search all the same, by a scan).
     public func pendingSearchCount() throws(StoreError) -> Int {
         try wrap { try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM search_pending") ?? 0 } }
@@ -54,7 +54,7 @@ extension KioskDatabase {
     /// Indexes every staged guest, waiting for a background catch-up already running first.
     /// - Parameter progress: called after each batch with the number still waiting.
     public func finishSearchIndex(progress: (@Sendable (Int) -> Void)? = nil) async throws(StoreError) {
-        await searchCatchUp.wait()
+        await database.searchCatchUp.wait()
         try await indexAllPending(progress: progress)
     }
 
@@ -115,11 +115,11 @@ extension KioskDatabase {
 
     /// Starts indexing staged guests in the background (after a roster download, at start-up
     /// after a process was stopped half-way); does nothing when nothing waits or a catch-up runs.
-    public func indexSearchInBackground() {
-        guard backgroundSearchIndex, storage.isUsable,
+    public func indexInBackground() {
+        guard database.backgroundSearchIndex, database.storage.isUsable,
               (try? pendingSearchCount()) ?? 0 > 0 || (try? searchMergingPostponed()) == true else { return }
-        let logger = self.logger
-        searchCatchUp.start { [self] in
+        let logger = database.logger
+        database.searchCatchUp.start { [self] in
             do {
                 try await indexAllPending()
                 logger.info("search index complete")
