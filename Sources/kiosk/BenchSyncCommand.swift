@@ -98,7 +98,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
 
         // 3. Drain: check-ins queued at this station, then one sync.
         for (offset, row) in rows.dropFirst(100).enumerated() {
-            _ = try await database.checkIn(CheckInRequest(rawCode: row.code, source: .typed, at: Timestamp(milliseconds: now + 1_000 + Int64(offset))))
+            _ = try await database.desk.checkIn(CheckInRequest(rawCode: row.code, source: .typed, at: Timestamp(milliseconds: now + 1_000 + Int64(offset))))
         }
         let queued = try database.pendingCount()
         let drainStart = ContinuousClock.now

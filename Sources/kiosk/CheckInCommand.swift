@@ -38,7 +38,7 @@ struct CheckInCommand: AsyncParsableCommand {
         try await CommandOutput.run(json: options.json) {
             let database = try options.openDatabase()
             try database.requireUsableForCommand()
-            let result = try await database.checkIn(CheckInRequest(
+            let result = try await database.desk.checkIn(CheckInRequest(
                 rawCode: code, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station,
                 direction: exit ? .exit : .entry))
             if options.json {

@@ -33,7 +33,7 @@ struct CheckInStoreTests {
     func admission() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        let result = try await station.database.checkIn(CheckInRequest(rawCode: "abc1\r\n", source: .scanner, operatorName: "Alex", station: "Door 2", at: t0))
+        let result = try await station.database.desk.checkIn(CheckInRequest(rawCode: "abc1\r\n", source: .scanner, operatorName: "Alex", station: "Door 2", at: t0))
         #expect(result.decision == .admitted)
         #expect(result.guest?.guest.name == "José Müller")
         #expect(result.guest?.accessTypeName == "VIP")
@@ -49,10 +49,10 @@ struct CheckInStoreTests {
     func secondPresentation() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, operatorName: "Alex", station: "Door 2", at: t0))
-        let soon = try await station.database.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 5_000)))
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, operatorName: "Alex", station: "Door 2", at: t0))
+        let soon = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 5_000)))
         #expect(soon.decision.kind == .duplicate)
-        let later = try await station.database.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 60_000)))
+        let later = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 60_000)))
         #expect(later.decision == .alreadyCheckedIn(previous: PriorCheckIn(by: "Alex", station: "Door 2", deviceID: station.database.deviceID, at: t0)))
         #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins") } == 1)
         #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_log WHERE action = 'attempt'") } == 3)
@@ -62,8 +62,8 @@ struct CheckInStoreTests {
     func replay() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        let first = try await station.database.checkIn(CheckInRequest(rawCode: "ABC3", source: .camera, at: t0))
-        let again = try await station.database.checkIn(CheckInRequest(rawCode: "ABC3", source: .camera, at: t0))
+        let first = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC3", source: .camera, at: t0))
+        let again = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC3", source: .camera, at: t0))
         #expect(again.replayed)
         #expect(again.decision == .admitted)
         #expect(again.recorded?.key == first.recorded?.key)
@@ -74,8 +74,8 @@ struct CheckInStoreTests {
     func unknown() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        #expect(try await station.database.checkIn(CheckInRequest(rawCode: "NOPE", source: .typed)).decision == .unknownCode)
-        #expect(try await station.database.checkIn(CheckInRequest(rawCode: "\u{1b}[31m", source: .camera)).decision == .unknownCode)
+        #expect(try await station.database.desk.checkIn(CheckInRequest(rawCode: "NOPE", source: .typed)).decision == .unknownCode)
+        #expect(try await station.database.desk.checkIn(CheckInRequest(rawCode: "\u{1b}[31m", source: .camera)).decision == .unknownCode)
         #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_log WHERE decision = 'unknown_code'") } == 2)
     }
 
@@ -84,38 +84,38 @@ struct CheckInStoreTests {
         let station = try await Station()
         defer { station.directory.remove() }
         try await station.database.roster.saveAccessType(AccessType(id: "vip", name: "VIP", reentry: true))
-        _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0))
-        #expect(try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0.adding(milliseconds: 31_000))).decision == .admitted)
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0))
+        #expect(try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0.adding(milliseconds: 31_000))).decision == .admitted)
         var guest = try #require(try station.database.roster.guest(code: "ABC2")).guest
         guest.revoked = true
         try await station.database.roster.saveGuest(guest)
-        #expect(try await station.database.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0)).decision == .revoked)
+        #expect(try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0)).decision == .revoked)
     }
 
     @Test("a walk-in creates the guest, checks them in and queues both for the hub")
     func walkIn() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        let result = try await station.database.addWalkIn(WalkInRequest(name: "Walk In", email: "w@example.com", company: "New Co", accessTypeID: "general", at: t0))
+        let result = try await station.database.desk.addWalkIn(WalkInRequest(name: "Walk In", email: "w@example.com", company: "New Co", accessTypeID: "general", at: t0))
         #expect(result.decision == .admitted)
         #expect(result.guest?.guest.walkIn == true)
         #expect(result.guest?.guest.code.value.hasPrefix("W-") == true)
         #expect(try station.database.pendingOutbox().map(\.kind) == [.walkIn, .checkIn])
         #expect(try station.database.searchIndex.search("walk in").count == 1)
-        await #expect(throws: StoreError.self) { _ = try await station.database.addWalkIn(WalkInRequest(name: "  ", accessTypeID: "general")) }
-        await #expect(throws: StoreError.self) { _ = try await station.database.addWalkIn(WalkInRequest(name: "X", email: "bad", accessTypeID: "general")) }
-        await #expect(throws: StoreError.self) { _ = try await station.database.addWalkIn(WalkInRequest(name: "X", accessTypeID: "nope")) }
+        await #expect(throws: StoreError.self) { _ = try await station.database.desk.addWalkIn(WalkInRequest(name: "  ", accessTypeID: "general")) }
+        await #expect(throws: StoreError.self) { _ = try await station.database.desk.addWalkIn(WalkInRequest(name: "X", email: "bad", accessTypeID: "general")) }
+        await #expect(throws: StoreError.self) { _ = try await station.database.desk.addWalkIn(WalkInRequest(name: "X", accessTypeID: "nope")) }
     }
 
     @Test("undo reverts this station's last check-in, audited and queued")
     func undo() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0))
-        _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 1)))
-        let undone = try #require(try await station.database.undoLastCheckIn(operatorName: "Sam"))
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0))
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 1)))
+        let undone = try #require(try await station.database.desk.undoLastCheckIn(operatorName: "Sam"))
         #expect(undone.guest?.guest.code.value == "ABC2")
-        #expect(try await station.database.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 100_000))).decision == .admitted)
+        #expect(try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 100_000))).decision == .admitted)
         #expect(try station.database.pendingOutbox().map(\.kind).contains(.undo))
         #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_log WHERE action = 'undo' AND operator = 'Sam'") } == 1)
     }
@@ -124,7 +124,7 @@ struct CheckInStoreTests {
     func reimport() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0))
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0))
         let id = try #require(try station.database.roster.guest(code: "ABC1")).guest.id
         let summary = try await station.database.roster.importRoster(try RosterCSVParser.parse(Data("name,code,company\nJosé Müller-Ruiz,abc1,ACME\nNew Person,ABC9,\n".utf8)))
         #expect(summary.imported == 1)

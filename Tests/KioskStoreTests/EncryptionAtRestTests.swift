@@ -221,7 +221,7 @@ struct EncryptionAtRestTests {
             #expect("\(error)".contains("Stored guest data cannot be decrypted: the data is damaged"), "\(error)")
         }
         #expect(try database.roster.guest(code: "CODE-2")?.guest.name == "Ødegård Ås")
-        let admitted = try await database.checkIn(CheckInRequest(rawCode: "CODE-2", source: .typed))
+        let admitted = try await database.desk.checkIn(CheckInRequest(rawCode: "CODE-2", source: .typed))
         #expect(admitted.decision.kind == .admitted)
     }
 
@@ -325,7 +325,7 @@ struct RetentionTests {
         let directory = TemporaryDirectory("retention-local")
         defer { directory.remove() }
         let database = try await station(directory)
-        _ = try await database.checkIn(CheckInRequest(rawCode: "CODE-1", source: .typed))
+        _ = try await database.desk.checkIn(CheckInRequest(rawCode: "CODE-1", source: .typed))
         #expect(try await database.purgeOnOperatorsWord() == .failure(.attendanceNotExported))
         #expect(try database.searchIndex.search("jose").count == 2, "nothing was removed")
         try await database.setSetting(.attendanceExportedAt, Timestamp.now().adding(milliseconds: 1_000).iso8601)

@@ -53,7 +53,7 @@ struct MigrationTests {
         }
         // Data of the old version is searchable and still decides correctly after the upgrade.
         #expect(try database.searchIndex.search("jose muller").map(\.guest.id) == ["g-1"])
-        let again = try await database.checkIn(CheckInRequest(rawCode: "abc2", source: .typed, at: Timestamp(milliseconds: 1_790_000_900_000)))
+        let again = try await database.desk.checkIn(CheckInRequest(rawCode: "abc2", source: .typed, at: Timestamp(milliseconds: 1_790_000_900_000)))
         #expect(again.decision.kind == .alreadyCheckedIn)
         #expect(again.decision.previous?.by == "Alex")
 
@@ -153,7 +153,7 @@ struct MigrationTests {
         #expect(status.json.serialized.contains("\"state\":\"migration_failed\""))
         #expect(status.json.serialized.contains("\"action\":\"Contact support\""))
         await #expect(throws: StoreError.storageUnavailable(database.storage)) {
-            _ = try await database.checkIn(CheckInRequest(rawCode: "ABC4", source: .typed))
+            _ = try await database.desk.checkIn(CheckInRequest(rawCode: "ABC4", source: .typed))
         }
         // The fixed release then upgrades the same database normally.
         let fixed = try KioskDatabase.open(dataDirectory: directory.url)

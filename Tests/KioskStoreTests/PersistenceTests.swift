@@ -46,7 +46,7 @@ struct PersistenceTests {
                           company: "Ἀκαδημία", accessTypeID: "t", revoked: false, walkIn: true)
         try await station.database.roster.saveGuest(guest)
         let at = Timestamp(milliseconds: 1_790_000_123_457)
-        let result = try await station.database.checkIn(CheckInRequest(rawCode: "RT-ÉÑ", source: .scanner, operatorName: "Ana 🙂", station: "Puerta Ñ", at: at))
+        let result = try await station.database.desk.checkIn(CheckInRequest(rawCode: "RT-ÉÑ", source: .scanner, operatorName: "Ana 🙂", station: "Puerta Ñ", at: at))
         #expect(result.decision == .admitted)
 
         let reopened = try KioskDatabase.open(dataDirectory: station.directory.url)
@@ -59,7 +59,7 @@ struct PersistenceTests {
     func restart() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera))
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera))
         let reopened = try KioskDatabase.open(dataDirectory: station.directory.url)
         #expect(reopened.deviceID == station.database.deviceID)
         #expect(try reopened.status().pending == 1)
@@ -71,7 +71,7 @@ struct PersistenceTests {
     func fullDisk() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        let admitted = try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera))
+        let admitted = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera))
         // No tmpfs can be mounted inside every CI sandbox: cap the database at its current size,
         // which makes SQLite answer SQLITE_FULL exactly as a full file system does.
         try await station.database.write { db in

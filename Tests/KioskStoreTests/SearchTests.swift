@@ -28,7 +28,7 @@ struct SearchTests {
     func checkedInState() async throws {
         let station = try await Station()
         defer { station.directory.remove() }
-        _ = try await station.database.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, operatorName: "Alex"))
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, operatorName: "Alex"))
         #expect(try station.database.searchIndex.search("jose").first?.checkedIn?.by == "Alex")
         #expect(try station.database.searchIndex.search("odegard").first?.checkedIn == nil)
     }

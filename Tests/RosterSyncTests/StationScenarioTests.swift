@@ -158,7 +158,7 @@ import Testing
         let base: Int64 = 1_790_000_000_000
         var flips = 0
         for index in 0..<500 {
-            _ = try await database.checkIn(CheckInRequest(rawCode: String(format: "CODE%06d", index), source: .camera,
+            _ = try await database.desk.checkIn(CheckInRequest(rawCode: String(format: "CODE%06d", index), source: .camera,
                                                           at: Timestamp(milliseconds: base + Int64(index) * 10)))
             engine.nudge()
             if index % 50 == 25 {

@@ -29,7 +29,7 @@ struct TestStation {
 
     /// Checks a guest in at `ms` (offline or not: the store does not care).
     func checkIn(_ index: Int, at ms: Int64) async throws -> KioskStore.CheckInResult {
-        try await database.checkIn(CheckInRequest(rawCode: String(format: "CODE%06d", index), source: .typed, at: Timestamp(milliseconds: ms)))
+        try await database.desk.checkIn(CheckInRequest(rawCode: String(format: "CODE%06d", index), source: .typed, at: Timestamp(milliseconds: ms)))
     }
 }
 
@@ -278,9 +278,9 @@ struct TestStation {
         let station = try await TestStation.signedIn(to: hub)
         defer { station.directory.remove() }
         try await station.engine.syncNow()
-        let walkIn = try await station.database.addWalkIn(WalkInRequest(name: "Kim", accessTypeID: "general", at: Timestamp(milliseconds: base)))
+        let walkIn = try await station.database.desk.addWalkIn(WalkInRequest(name: "Kim", accessTypeID: "general", at: Timestamp(milliseconds: base)))
         _ = try await station.checkIn(2, at: base + 1_000)
-        _ = try await station.database.undoLastCheckIn(at: Timestamp(milliseconds: base + 2_000))
+        _ = try await station.database.desk.undoLastCheckIn(at: Timestamp(milliseconds: base + 2_000))
         let report = try await station.engine.syncNow()
         #expect(report.accepted == 4)
         let walkInID = try #require(walkIn.guest?.guest.id)

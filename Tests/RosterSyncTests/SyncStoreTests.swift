@@ -100,7 +100,7 @@ import Testing
         try await database.selectSyncEvent(id: "ev", name: "Event", toleranceWindowMilliseconds: nil)
         try await database.applyRoster([RosterDelta(accessTypes: [AccessType(id: "general", name: "General")],
                                                     guests: (0..<5).map { guest($0) }, nextCursor: "5")], eventID: "ev", complete: true)
-        let result = try await database.checkIn(CheckInRequest(rawCode: "C2", source: .typed))
+        let result = try await database.desk.checkIn(CheckInRequest(rawCode: "C2", source: .typed))
         #expect(result.decision == .admitted)
         let cleared = try await database.selectSyncEvent(id: "ev2", name: "Other", toleranceWindowMilliseconds: nil)
         #expect(cleared)
@@ -116,7 +116,7 @@ import Testing
         try await database.applyRoster([RosterDelta(accessTypes: [AccessType(id: "general", name: "General")],
                                                     guests: (0..<5).map { guest($0) }, nextCursor: "5")], eventID: "ev", complete: true)
         for index in 0..<4 {
-            _ = try await database.checkIn(CheckInRequest(rawCode: "C\(index)", source: .typed, at: Timestamp(milliseconds: 1_000 + Int64(index))))
+            _ = try await database.desk.checkIn(CheckInRequest(rawCode: "C\(index)", source: .typed, at: Timestamp(milliseconds: 1_000 + Int64(index))))
         }
         let entries = try database.pendingOutbox()
         #expect(entries.map(\.sortAt.milliseconds) == [1_000, 1_001, 1_002, 1_003])

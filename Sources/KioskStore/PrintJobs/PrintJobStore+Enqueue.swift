@@ -8,7 +8,7 @@ extension KioskDatabase {
     ///
     /// ```swift
     /// try await writer.write { db in
-    ///     let result = try KioskDatabase.checkIn(db, …)
+    ///     let result = try CheckInStore.checkIn(db, …)
     ///     let job = try KioskDatabase.enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: false,
     ///                                              policy: .once, queue: "badge", at: request.at)
     /// }

@@ -63,7 +63,7 @@ public struct PropagationBenchmark: Sendable {
         // Longer than the interval pull and an upload's backoff: a round that misses it is a miss.
         let limit = configuration.pullInterval * 3
         for code in codes {
-            let result = try await doorA.database.checkIn(CheckInRequest(rawCode: code, source: .scanner))
+            let result = try await doorA.database.desk.checkIn(CheckInRequest(rawCode: code, source: .scanner))
             let committed = ContinuousClock.now
             doorA.engine.nudge()
             guard result.decision.letsGuestIn, let guestID = result.guest?.guest.id else { continue }

@@ -130,11 +130,11 @@ public actor StationRuntime {
     private func record(_ presentation: Presentation) async throws(StoreError) -> CheckInResult {
         switch presentation.input {
         case .code(let code):
-            return try await database.checkIn(CheckInRequest(rawCode: code, source: presentation.source, operatorName: operatorName,
+            return try await database.desk.checkIn(CheckInRequest(rawCode: code, source: presentation.source, operatorName: operatorName,
                                                              at: presentation.at, direction: presentation.direction,
                                                              badge: presentation.direction == .entry ? badgeRequest : nil))
         case .walkIn(let draft):
-            return try await database.addWalkIn(WalkInRequest(
+            return try await database.desk.addWalkIn(WalkInRequest(
                 name: draft.name, email: draft.email, company: draft.company, accessTypeID: draft.accessTypeID,
                 operatorName: operatorName, at: presentation.at, badge: badgeRequest))
         }
@@ -212,7 +212,7 @@ public actor StationRuntime {
 
     public func undoLast() async {
         do {
-            if let undone = try await database.undoLastCheckIn(operatorName: operatorName) {
+            if let undone = try await database.desk.undoLastCheckIn(operatorName: operatorName) {
                 let name = undone.guest?.guest.name ?? undone.checkIn.guestID
                 emit(.notice("Check-in undone: \(name)", action: "undo"))
                 sync?.nudge()

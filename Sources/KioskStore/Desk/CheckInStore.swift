@@ -50,13 +50,21 @@ public struct CheckInResult: Sendable {
 }
 
 extension KioskDatabase {
+    /// The door: check-ins, walk-ins and undos, each decided and recorded in one transaction.
+    public var desk: CheckInStore { CheckInStore(database: self) }
+}
+
+/// Check-ins, walk-ins and undos: what the door records about guests.
+public struct CheckInStore: StoreRepository {
+    let database: KioskDatabase
+
     /// Decides a presented code and records the outcome durably in one transaction: the
     /// check-in, its outbox entry for the hub, and the audit-log line. When this returns, the
     /// check-in survives a crash or a power cut.
     public func checkIn(_ request: CheckInRequest) async throws(StoreError) -> CheckInResult {
         try requireUsable()
-        let deviceID = self.deviceID
-        let (station, operatorName) = try identity(station: request.station, operatorName: request.operatorName)
+        let deviceID = database.deviceID
+        let (station, operatorName) = try database.identity(station: request.station, operatorName: request.operatorName)
         return try await wrap {
             try await writer.write { db in
                 try Self.checkIn(db, request: request, deviceID: deviceID, station: station, operatorName: operatorName)
@@ -65,7 +73,7 @@ extension KioskDatabase {
     }
 
     static func checkIn(_ db: Database, request: CheckInRequest, deviceID: String, station: String, operatorName: String) throws -> CheckInResult {
-        let policy = try policy(db)
+        let policy = try KioskDatabase.policy(db)
         let code = TicketCode(normalizing: request.rawCode, caseInsensitive: policy.caseInsensitiveCodes)
         let guest = try code.flatMap { try OpenedGuestRecord.fetchGuest(db, code: $0) }
         let accessType = try guest.flatMap { try AccessTypeRecord.fetchAccessType(db, id: $0.accessTypeID) }
@@ -87,7 +95,7 @@ extension KioskDatabase {
         }
 
         let ruling = CheckInRules.judge(
-            .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try admittedAccessTypes(db)),
+            .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try KioskDatabase.admittedAccessTypes(db)),
             guest: guest, accessType: accessType, movements: try CheckInRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
         let decision = ruling.decision
         try audit(decision)
@@ -99,7 +107,7 @@ extension KioskDatabase {
             try insert(db, checkIn: checkIn)
             recorded = checkIn
             if let badge = request.badge, request.direction == .entry {
-                badgeJob = try enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: request.source == .walkIn,
+                badgeJob = try KioskDatabase.enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: request.source == .walkIn,
                                             policy: badge.policy, queue: badge.queue, at: request.at)
             }
         }
@@ -114,6 +122,6 @@ extension KioskDatabase {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'local')
             """, arguments: [checkIn.key.description, checkIn.guestID, checkIn.deviceID, checkIn.station,
                              checkIn.operatorName, checkIn.source.rawValue, checkIn.direction.rawValue, checkIn.scannedAt.milliseconds])
-        try enqueue(db, .checkIn(checkIn))
+        try KioskDatabase.enqueue(db, .checkIn(checkIn))
     }
 }

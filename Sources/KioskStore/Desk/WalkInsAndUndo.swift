@@ -27,7 +27,7 @@ public struct WalkInRequest: Sendable {
     }
 }
 
-extension KioskDatabase {
+extension CheckInStore {
     /// Registers a walk-in: creates the guest with a new ticket code, checks them in, and queues
     /// both for the hub, in one transaction. Works offline.
     public func addWalkIn(_ request: WalkInRequest) async throws(StoreError) -> CheckInResult {
@@ -42,10 +42,10 @@ extension KioskDatabase {
                 throw .invalid(field: "E-mail", reason: "not a valid address (leave it empty if unknown)")
             }
         }
-        let deviceID = self.deviceID
-        let (station, operatorName) = try identity(station: request.station, operatorName: request.operatorName)
+        let deviceID = database.deviceID
+        let (station, operatorName) = try database.identity(station: request.station, operatorName: request.operatorName)
         let company = Sanitized.text(request.company).trimmingCharacters(in: .whitespacesAndNewlines)
-        let cipher = keys.cipher
+        let cipher = self.cipher
         return try await wrap {
             try await writer.write { db in
                 guard try AccessTypeRecord.fetchAccessType(db, id: request.accessTypeID) != nil else {
@@ -57,7 +57,7 @@ extension KioskDatabase {
                                   accessTypeID: request.accessTypeID, walkIn: true)
                 try GuestRecord(guest, sealingWith: cipher, updatedAt: request.at, fromHub: false).insert(db)
                 // The walk-in sorts just before its own check-in so the hub learns the guest first.
-                try Self.enqueue(db, .walkIn(WalkIn(
+                try KioskDatabase.enqueue(db, .walkIn(WalkIn(
                     guestID: guestID, code: code, name: name, email: email, company: company, accessTypeID: request.accessTypeID,
                     deviceID: deviceID, station: station, operatorName: operatorName, createdAt: request.at)))
                 try AuditEntry(at: request.at, deviceID: deviceID, station: station, operatorName: operatorName, source: .station(.walkIn),
@@ -78,8 +78,8 @@ extension KioskDatabase {
     /// the hub). Returns the undone check-in, or `nil` when there is nothing to undo.
     public func undoLastCheckIn(operatorName: String? = nil, at: Timestamp = .now()) async throws(StoreError) -> (checkIn: CheckIn, guest: GuestDetails?)? {
         try requireUsable()
-        let deviceID = self.deviceID
-        let (station, operatorName) = try identity(station: nil, operatorName: operatorName)
+        let deviceID = database.deviceID
+        let (station, operatorName) = try database.identity(station: nil, operatorName: operatorName)
         return try await wrap {
             try await writer.write { db in
                 guard let record = try CheckInRecord.fetchOne(db, sql: """
@@ -88,7 +88,7 @@ extension KioskDatabase {
                     """, arguments: [deviceID]) else { return nil }
                 let checkIn = record.checkIn
                 try db.execute(sql: "UPDATE check_ins SET undone_at = ? WHERE id = ?", arguments: [at.milliseconds, record.id])
-                try Self.enqueue(db, .undo(Undo(key: checkIn.key, undoneAt: at, station: station, operatorName: operatorName)))
+                try KioskDatabase.enqueue(db, .undo(Undo(key: checkIn.key, undoneAt: at, station: station, operatorName: operatorName)))
                 try AuditEntry(at: at, deviceID: deviceID, station: station, operatorName: operatorName, source: .station(.typed),
                                action: .undo, guestID: checkIn.guestID, detail: checkIn.key.description).insert(db)
                 let guest = try OpenedGuestRecord.fetchGuest(db, id: checkIn.guestID).map { try GuestDetails.fetch(db, guest: $0) }
