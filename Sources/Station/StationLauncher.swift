@@ -80,7 +80,7 @@ public enum StationLauncher {
         let facts = StationStart.Facts(
             signedInAs: session.flatMap { $0.signedOut ? nil : StationRuntime.signedInWords($0) },
             chosenEvent: chosen?.eventName, chosenEventComplete: chosen?.complete ?? false,
-            importedGuests: (try? database.importedGuestCount()) ?? storage.guests, configuredEvent: configuration.event)
+            importedGuests: (try? database.roster.importedGuestCount()) ?? storage.guests, configuredEvent: configuration.event)
         let start = StationStart.decide(facts)
         let sync = try openSync(&configuration, session: session, database: database, forSetup: !headless && start != .scan, logger: logger)
         if headless, sync == nil, options.demoRoster, storage.guests == 0 {

@@ -27,10 +27,10 @@ struct ExportCommand: AsyncParsableCommand {
             try await CommandOutput.run(json: options.json) {
                 let database = try options.openDatabase()
                 try database.requireUsableForCommand()
-                let records = try database.attendance()
+                let records = try database.roster.attendance()
                 let url = URL(fileURLWithPath: file)
                 do {
-                    try Data(KioskDatabase.attendanceCSV(records).utf8).write(to: url, options: .atomic)
+                    try Data(RosterStore.attendanceCSV(records).utf8).write(to: url, options: .atomic)
                 } catch {
                     throw ValidationError("Cannot write \(Sanitized.text(file)): \((error as NSError).localizedDescription). Choose a folder you can write to.")
                 }

@@ -138,7 +138,7 @@ extension StationRuntime {
     /// No hub: the demo roster on an empty station (offered on the sign-in screen).
     public nonisolated func useDemoRoster() async -> SetupAnswer {
         do {
-            if try database.importedGuestCount() == 0 {
+            if try database.roster.importedGuestCount() == 0 {
                 let summary = try await database.roster.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
                 logger.notice("imported the demo roster", metadata: ["guests": "\(summary.imported)"])
             }
@@ -154,7 +154,7 @@ extension StationRuntime {
         guard sync != nil else { return false }
         let event = try? database.syncEvent()
         let facts = StationStart.Facts(signedInAs: await signedInAs(), chosenEvent: event?.eventName, chosenEventComplete: event?.complete ?? false,
-                                       importedGuests: (try? database.importedGuestCount()) ?? 1, configuredEvent: nil)
+                                       importedGuests: (try? database.roster.importedGuestCount()) ?? 1, configuredEvent: nil)
         return StationStart.decide(facts) == .signIn
     }
 }

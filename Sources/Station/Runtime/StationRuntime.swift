@@ -296,7 +296,7 @@ public actor StationRuntime {
     /// "Here 12 · all doors 340 of 1500 · inside 290", from the local copy ("as of HH:MM" of the
     /// last roster pull while the hub is not reachable).
     nonisolated func counts(lastPull: String?) -> String? {
-        guard let counts = try? database.doorCounts() else { return nil }
+        guard let counts = try? database.desk.doorCounts() else { return nil }
         var text = "Here \(counts.here) · all doors \(counts.allDoors) of \(counts.expected) · inside \(counts.inside)"
         if sync != nil, health.hub != .online, let lastPull, let at = Timestamp(iso8601: lastPull) {
             text += " · as of " + ResultPanel.clock(at, timeZone: .current)

@@ -13,9 +13,10 @@ public struct DoorCounts: Sendable, Equatable {
     public var inside: Int
 }
 
-extension KioskDatabase {
+extension CheckInStore {
+    /// What staff watch during the rush (see ``DoorCounts``).
     public func doorCounts() throws(StoreError) -> DoorCounts {
-        let deviceID = self.deviceID
+        let deviceID = database.deviceID
         return try wrap {
             try writer.read { db in
                 let here = try Int.fetchOne(db, sql: """

@@ -1,6 +1,6 @@
 import GRDB
 
-extension KioskDatabase {
+extension RosterStore {
     /// Guests from a roster imported on this station (`kiosk import`, the demo roster): not the
     /// hub's, not walk-ins. A station with any runs on its local roster without a hub.
     public func importedGuestCount() throws(StoreError) -> Int {

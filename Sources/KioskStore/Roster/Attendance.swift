@@ -14,7 +14,7 @@ public struct AttendanceRecord: Sendable, Hashable {
     public var inside: Bool
 }
 
-extension KioskDatabase {
+extension RosterStore {
     /// Every guest, by name, with their attendance.
     public func attendance() throws(StoreError) -> [AttendanceRecord] {
         try requireUsable()
