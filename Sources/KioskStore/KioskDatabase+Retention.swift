@@ -79,7 +79,7 @@ extension KioskDatabase {
             return .success(guests)
         }
         // What the hub has goes; what it has not received stays, and the operator is told.
-        let pending = try pendingCount()
+        let pending = try outbox.pendingCount()
         try await clearSyncedRoster(forgetEvent: true)
         try await compact()
         return pending > 0 ? .failure(.pendingUploads(pending)) : .success(guests)

@@ -79,8 +79,15 @@ public struct PrintJobUpdate: Sendable {
     }
 }
 
-/// Badge print jobs: every state change is committed before anyone is told about it.
 extension KioskDatabase {
+    /// Badge print jobs.
+    public var printJobs: PrintJobStore { PrintJobStore(database: self) }
+}
+
+/// Badge print jobs: every state change is committed before anyone is told about it.
+public struct PrintJobStore: StoreRepository {
+    let database: KioskDatabase
+
     /// Applies a state change to a job and returns the row as stored.
     @discardableResult
     public func updatePrintJob(_ id: Int64, _ update: PrintJobUpdate, at: Timestamp = .now()) async throws(StoreError) -> PrintJobRecord? {
@@ -121,7 +128,7 @@ extension KioskDatabase {
     }
 
     /// A guest's jobs, newest first.
-    public func printJobs(guestID: String) async throws(StoreError) -> [PrintJobRecord] {
+    public func jobs(guestID: String) async throws(StoreError) -> [PrintJobRecord] {
         try await wrap {
             try await writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT \(PrintJobRecord.columns) FROM print_jobs WHERE guest_id = ? ORDER BY id DESC", arguments: [guestID])

@@ -69,7 +69,7 @@ struct BadgeAttempt: Sendable {
         do {
             outputJobID = try await output.createJob(ticket)
             // Recorded before the document goes: a crash after this follows the job, never sends it twice.
-            let submitted = try await database.updatePrintJob(job.id, PrintJobUpdate(
+            let submitted = try await database.printJobs.updatePrintJob(job.id, PrintJobUpdate(
                 state: .submitted, cupsJobID: outputJobID, queue: output.queue, submittedAt: .now(), newAttempt: true))
             if let submitted { await report(submitted) }
         } catch {
@@ -113,7 +113,7 @@ struct BadgeAttempt: Sendable {
                 if fault == nil, let seen = printer.fault, status?.state != .pending || seen != "offline",
                    !(lostHistoryBefore && seen == Self.lostHistory) {
                     fault = seen
-                    _ = try? await database.updatePrintJob(jobID, PrintJobUpdate(state: printing ? .printing : .submitted, faultSeen: seen))
+                    _ = try? await database.printJobs.updatePrintJob(jobID, PrintJobUpdate(state: printing ? .printing : .submitted, faultSeen: seen))
                 }
                 lastMessage = printer.operatorMessage ?? lastMessage
             }
@@ -122,7 +122,7 @@ struct BadgeAttempt: Sendable {
             }
             if status.state == .processing && !printing {
                 printing = true
-                if let row = try? await database.updatePrintJob(jobID, PrintJobUpdate(state: .printing)) { await report(row) }
+                if let row = try? await database.printJobs.updatePrintJob(jobID, PrintJobUpdate(state: .printing)) { await report(row) }
             }
             switch status.state {
             case .completed:

@@ -30,7 +30,7 @@ extension PrintQueue {
 
     /// After a restart: jobs CUPS already has are followed first; the others wait their turn.
     func resume() async {
-        guard let jobs = try? await database.unfinishedPrintJobs() else { return }
+        guard let jobs = try? await database.printJobs.unfinishedPrintJobs() else { return }
         if !jobs.isEmpty { logger.info("Resuming \(jobs.count) unfinished badge jobs") }
         for job in jobs where job.state == .submitted || job.state == .printing {
             guard !isStopping else { return }
@@ -41,7 +41,7 @@ extension PrintQueue {
     /// Works the oldest job that is not set aside. - Returns: false when there is none.
     func workNext() async throws -> Bool {
         try await setAsideStaleJobs()
-        let jobs = try await database.unfinishedPrintJobs()
+        let jobs = try await database.printJobs.unfinishedPrintJobs()
         updateQuestion(jobs)
         guard let job = jobs.first(where: { $0.state != .awaitingOperator }) else { return false }
         switch job.state {
@@ -60,7 +60,7 @@ extension PrintQueue {
             try await hold(reason: holdReason(fallback: job.reason))
             return
         }
-        guard let guest = try await database.badgeGuest(id: job.guestID) else {
+        guard let guest = try await database.printJobs.badgeGuest(id: job.guestID) else {
             await settle(job.id, .failed, reason: "The guest is no longer in the roster: there is no badge to print")
             return
         }
@@ -132,7 +132,7 @@ extension PrintQueue {
     /// No printer can take the oldest job: it and every job behind it wait, in order, until a
     /// printer is ready again (or a nudge, an answer or shutdown).
     func hold(reason: String) async throws {
-        for job in try await database.holdWaitingPrintJobs(reason: reason) { report(job) }
+        for job in try await database.printJobs.holdWaitingPrintJobs(reason: reason) { report(job) }
         await wakeup.wait(upTo: configuration.holdPollInterval)
     }
 
@@ -164,7 +164,7 @@ extension PrintQueue {
         let cutoff = Timestamp.now().adding(milliseconds: -Int64(configuration.staleAfter / .milliseconds(1)))
         let minutes = max(1, Int(configuration.staleAfter / .seconds(60)))
         let reason = "Waited more than \(minutes) min: the operator decides whether it still prints"
-        for job in try await database.setAsideWaitingPrintJobs(createdBefore: cutoff, reason: reason) { report(job) }
+        for job in try await database.printJobs.setAsideWaitingPrintJobs(createdBefore: cutoff, reason: reason) { report(job) }
     }
 
     func updateQuestion(_ jobs: [PrintJobRecord]) {
@@ -205,7 +205,7 @@ extension PrintQueue {
     /// Commits a change, then reports it (a report never runs ahead of the database).
     func record(_ id: Int64, _ update: PrintJobUpdate) async {
         do {
-            if let job = try await database.updatePrintJob(id, update) { report(job) }
+            if let job = try await database.printJobs.updatePrintJob(id, update) { report(job) }
         } catch {
             logger.error("Cannot record badge job \(id) as \(update.state.rawValue): \(error)")
         }

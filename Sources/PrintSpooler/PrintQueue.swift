@@ -85,8 +85,8 @@ public actor PrintQueue: Service {
     /// - Returns: the new job's id; its progress comes on ``events``.
     /// - Throws: ``PrintError/nothingToReprint`` for an unknown guest, or a ``StoreError``.
     public func reprint(guestID: String, requestedBy: String) async throws -> Int64 {
-        guard let guest = try await database.badgeGuest(id: guestID) else { throw PrintError.nothingToReprint }
-        let job = try await database.createPrintJob(guestID: guestID, code: guest.guest.code.value, queue: primary.queue,
+        guard let guest = try await database.printJobs.badgeGuest(id: guestID) else { throw PrintError.nothingToReprint }
+        let job = try await database.printJobs.createPrintJob(guestID: guestID, code: guest.guest.code.value, queue: primary.queue,
                                                     reprint: true, requestedBy: requestedBy)
         report(job)
         nudge()
@@ -101,12 +101,12 @@ public actor PrintQueue: Service {
         let changed: [PrintJobRecord]
         switch answer {
         case .printAll:
-            changed = try await database.releaseSetAsidePrintJobs(toQueue: nil)
+            changed = try await database.printJobs.releaseSetAsidePrintJobs(toQueue: nil)
         case .printOnOtherPrinter:
             guard let failover else { throw PrintError.noOtherPrinter }
-            changed = try await database.releaseSetAsidePrintJobs(toQueue: failover.queue)
+            changed = try await database.printJobs.releaseSetAsidePrintJobs(toQueue: failover.queue)
         case .cancel:
-            changed = try await database.cancelSetAsidePrintJobs(reason: "Canceled by the operator: the badge waited too long")
+            changed = try await database.printJobs.cancelSetAsidePrintJobs(reason: "Canceled by the operator: the badge waited too long")
         }
         logger.info("Operator answered \(answer.rawValue) for \(changed.count) waiting badge jobs")
         for job in changed { report(job) }

@@ -58,7 +58,7 @@ public actor PrintSpooler {
         let content = BadgeContent(guest: guest.guest, accessTypeName: guest.accessTypeName)
         let template = templates.template(forAccessType: content.accessTypeID)
         let pdf = try renderer.pdf(content, template: template)
-        let job = try await database.createPrintJob(
+        let job = try await database.printJobs.createPrintJob(
             guestID: guest.guest.id, code: guest.guest.code.value, queue: configuration.queue, reprint: reprint, requestedBy: requestedBy)
         return await run(job, pdf: pdf, template: template)
     }
@@ -73,7 +73,7 @@ public actor PrintSpooler {
 
     /// Reprints the station's last badge (logged with the operator's name).
     public func reprintLast(requestedBy: String) async throws -> PrintOutcome {
-        guard let last = try await database.lastPrintJob(), let guest = try await database.badgeGuest(id: last.guestID) else {
+        guard let last = try await database.printJobs.lastPrintJob(), let guest = try await database.printJobs.badgeGuest(id: last.guestID) else {
             throw PrintError.nothingToReprint
         }
         return try await print(guest, requestedBy: requestedBy, reprint: true)
@@ -90,7 +90,7 @@ public actor PrintSpooler {
     }
 
     private func previousBadge(guestID: String) async throws -> PrintJobRecord? {
-        try await database.printJobs(guestID: guestID).first { $0.state.givesBadge }
+        try await database.printJobs.jobs(guestID: guestID).first { $0.state.givesBadge }
     }
 
     /// Tries each output in turn. A printer that is down, paused or out of labels is skipped at
@@ -126,7 +126,7 @@ public actor PrintSpooler {
                 if case .timedOut = result.verdict { onlyRefused = false }
                 reason = why
                 logger.warning("Badge job \(job.id) did not print on \(output.queue): \(why)")
-                _ = try? await database.updatePrintJob(job.id, PrintJobUpdate(state: .queued, reason: why, newAttempt: true))
+                _ = try? await database.printJobs.updatePrintJob(job.id, PrintJobUpdate(state: .queued, reason: why, newAttempt: true))
             case .interrupted:
                 onlyRefused = false
             }
@@ -141,7 +141,7 @@ public actor PrintSpooler {
                         started: ContinuousClock.Instant, msSubmit: Double?) async -> PrintOutcome {
         let finished = ContinuousClock.now
         do {
-            let row = try await database.updatePrintJob(job.id, PrintJobUpdate(
+            let row = try await database.printJobs.updatePrintJob(job.id, PrintJobUpdate(
                 state: state, reason: reason, queue: queue, finishedAt: state.isFinal ? .now() : nil))
             if let row { report(row) }
         } catch {

@@ -20,7 +20,7 @@ public struct PendingByEvent: Sendable, Equatable {
     /// Groups the pending changes of `database` for a station whose session is `session`.
     public static func report(_ database: KioskDatabase, session: StationSession?) throws(StoreError) -> [PendingByEvent] {
         let signedInHub = session.flatMap { $0.signedOut ? nil : $0.hubURL }
-        return try database.pendingGroups().map { group in
+        return try database.outbox.pendingGroups().map { group in
             let waiting: WaitingFor = switch group.destination {
             case nil: .eventChoice
             case let destination? where destination.hubURL == signedInHub: .nextSync

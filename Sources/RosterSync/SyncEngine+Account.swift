@@ -92,15 +92,15 @@ extension SyncEngine {
         }
         if let hub = session?.hubURL {
             let destination = SyncDestination(hubURL: hub, eventID: event.id)
-            let elsewhere = try mappingStoreErrors { () throws(StoreError) in try database.pendingCount(notFor: destination) }
+            let elsewhere = try mappingStoreErrors { () throws(StoreError) in try database.outbox.pendingCount(notFor: destination) }
             if elsewhere > 0 {
-                let names = try mappingStoreErrors { () throws(StoreError) in try database.pendingGroups() }
+                let names = try mappingStoreErrors { () throws(StoreError) in try database.outbox.pendingGroups() }
                     .filter { $0.destination != nil && $0.destination != destination }
                     .map { $0.eventName ?? $0.destination?.eventID ?? "" }
                 let action = PendingChangesRefusal.Action.switchEvent(from: names.joined(separator: ", "))
                 do {
                     _ = try await settlePending(choice, action: action, keeping: destination, progress: progress) { () throws(StoreError) in
-                        try database.pendingCount(notFor: destination)
+                        try database.outbox.pendingCount(notFor: destination)
                     }
                 } catch {
                     throw .pendingChanges(error)
@@ -121,7 +121,7 @@ extension SyncEngine {
     /// - Returns: how many pending changes were discarded (`.discard`), else 0.
     public func signOut(_ choice: PendingChangesChoice?, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(PendingChangesRefusal) -> Int {
         let discarded = try await settlePending(choice, action: .signOut, keeping: nil, progress: progress) { () throws(StoreError) in
-            try database.pendingCount()
+            try database.outbox.pendingCount()
         }
         if let session, !session.signedOut, let client {
             // Best effort: an unreachable hub must not keep the station signed in.
@@ -171,7 +171,7 @@ extension SyncEngine {
             return 0
         case .discard:
             do {
-                let discarded = try await database.discardPending(operatorName: session?.staffName ?? "kiosk", keeping: keeping,
+                let discarded = try await database.outbox.discardPending(operatorName: session?.staffName ?? "kiosk", keeping: keeping,
                                                                   reason: action.auditReason)
                 logger.warning("discarded unsynced changes", metadata: ["count": "\(discarded)", "reason": "\(action.auditReason)"])
                 return discarded

@@ -87,7 +87,7 @@ extension SyncEngine {
             break
         }
         // Held changes are tried once more now that the roster is current.
-        try await mappingStoreErrors { () async throws(StoreError) in try await database.releaseHeldChanges() }
+        try await mappingStoreErrors { () async throws(StoreError) in try await database.outbox.releaseHeldChanges() }
         await publish()
     }
 

@@ -10,7 +10,7 @@ extension SyncEngine {
     /// hub wait for a sign-in there; held changes wait for the next pull.
     func push(into report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)?) async throws(SyncError) {
         guard let hub = session?.hubURL else { throw .notSignedIn }
-        let destinations = try await mappingStoreErrors { () async throws(StoreError) in try await database.uploadDestinations(hubURL: hub) }
+        let destinations = try await mappingStoreErrors { () async throws(StoreError) in try await database.outbox.uploadDestinations(hubURL: hub) }
         var settled = 0
         for destination in destinations {
             do {
@@ -33,7 +33,7 @@ extension SyncEngine {
         var batchLimit = configuration.uploadBatchSize
         while true {
             let entries = try await mappingStoreErrors { () async throws(StoreError) in
-                try await database.uploadableOutbox(for: destination, limit: batchLimit)
+                try await database.outbox.uploadableOutbox(for: destination, limit: batchLimit)
             }
             guard let first = entries.first else { break }
             let run = entries.prefix { $0.kind == first.kind }
@@ -63,13 +63,13 @@ extension SyncEngine {
                     batchLimit = 1
                     continue
                 case .unreachable(let reason):
-                    try? await database.applyOutboxOutcomes(sendable.map { OutboxResult(id: $0.id, outcome: .retry(reason: reason)) })
+                    try? await database.outbox.applyOutboxOutcomes(sendable.map { OutboxResult(id: $0.id, outcome: .retry(reason: reason)) })
                     throw error
                 default:
                     throw error
                 }
             }
-            try await mappingStoreErrors { () async throws(StoreError) in try await database.applyOutboxOutcomes(results) }
+            try await mappingStoreErrors { () async throws(StoreError) in try await database.outbox.applyOutboxOutcomes(results) }
             for result in results {
                 switch result.outcome {
                 case .accepted: report.accepted += 1
@@ -80,7 +80,7 @@ extension SyncEngine {
                 }
             }
             settled += results.count
-            progress?(.upload(done: settled, pending: (try? database.pendingCount()) ?? 0))
+            progress?(.upload(done: settled, pending: (try? database.outbox.pendingCount()) ?? 0))
             await publish()
         }
     }

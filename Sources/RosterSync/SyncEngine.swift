@@ -220,7 +220,7 @@ public actor SyncEngine {
             try await exclusivePush(into: &report, progress: progress)
             consecutiveFailures = 0
             lastError = nil
-            report.pending = (try? database.pendingCount()) ?? 0
+            report.pending = (try? database.outbox.pendingCount()) ?? 0
             await recordClockSkew()
             await publish()
             return report

@@ -27,11 +27,11 @@ struct PrinterOptions: ParsableArguments {
     }
 
     func configuration(queue: String, database: KioskDatabase) throws -> SpoolerConfiguration {
-        let storedTimeout = try database.printSetting("timeout_seconds").flatMap(Double.init)
+        let storedTimeout = try database.printJobs.printSetting("timeout_seconds").flatMap(Double.init)
         let seconds = timeout ?? storedTimeout ?? 20
-        let policy = try database.printSetting("policy").flatMap(PrintPolicy.init(configured:)) ?? .onAdmission
+        let policy = try database.printJobs.printSetting("policy").flatMap(PrintPolicy.init(configured:)) ?? .onAdmission
         return SpoolerConfiguration(
-            queue: queue, failoverQueue: try failover ?? database.printSetting("failover_queue"),
+            queue: queue, failoverQueue: try failover ?? database.printJobs.printSetting("failover_queue"),
             timeout: .milliseconds(Int64(seconds * 1000)), policy: policy)
     }
 }

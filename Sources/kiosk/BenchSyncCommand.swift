@@ -100,7 +100,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
         for (offset, row) in rows.dropFirst(100).enumerated() {
             _ = try await database.desk.checkIn(CheckInRequest(rawCode: row.code, source: .typed, at: Timestamp(milliseconds: now + 1_000 + Int64(offset))))
         }
-        let queued = try database.pendingCount()
+        let queued = try database.outbox.pendingCount()
         let drainStart = ContinuousClock.now
         let drained = try await syncing { () async throws(SyncError) in try await engine.syncNow() }
         let drainSeconds = (ContinuousClock.now - drainStart).seconds

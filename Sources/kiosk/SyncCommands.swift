@@ -73,7 +73,7 @@ struct SignInCommand: AsyncParsableCommand {
             let session = try await syncing { () async throws(SyncError) in
                 try await engine.signIn(hubURL: hub, email: email, password: password, stationName: station)
             }
-            let pending = try engine.database.pendingCount()
+            let pending = try engine.database.outbox.pendingCount()
             if options.json {
                 CommandOutput.printJSON(["hub": .string(session.hubURL), "staff": ["name": .string(session.staffName), "email": .string(Sanitized.text(session.staffEmail)), "role": .string(session.staffRole)],
                                          "device_id": .string(engine.database.deviceID), "pending": .int(pending)])
@@ -179,7 +179,7 @@ struct SyncCommand: AsyncParsableCommand {
             // (scanning works already): finished here rather than left to the next station start.
             await engine.database.finishSearchIndexBeforeExit(quiet: options.json)
             let status = await engine.status()
-            let refused = try engine.database.rejectedOutbox()
+            let refused = try engine.database.outbox.rejectedOutbox()
             let byEvent = try PendingByEvent.report(engine.database, session: await engine.currentSession())
             if options.json {
                 CommandOutput.printJSON([
@@ -232,7 +232,7 @@ struct SignOutCommand: AsyncParsableCommand {
                 return SyncExitStatus.pendingChanges
             }
             bar.finish()
-            let pending = try engine.database.pendingCount()
+            let pending = try engine.database.outbox.pendingCount()
             if options.json {
                 CommandOutput.printJSON(["signed_out": true, "mode": .string(mode?.rawValue ?? "refuse_if_pending"), "discarded": .int(discarded), "pending": .int(pending)])
             } else {

@@ -19,7 +19,7 @@ extension PrivateCupsTests {
         func enqueue(_ station: PrintStation, guest index: Int) async throws -> PrintJobRecord {
             let guest = PrintStation.guests[index]
             return try #require(try await station.database.write { db in
-                try KioskDatabase.enqueueBadge(db, guestID: guest.id, code: guest.code, walkIn: false, policy: .onAdmission, queue: "badge", at: .now())
+                try PrintJobStore.enqueueBadge(db, guestID: guest.id, code: guest.code, walkIn: false, policy: .onAdmission, queue: "badge", at: .now())
             })
         }
 
@@ -37,9 +37,9 @@ extension PrivateCupsTests {
                 try await Task.sleep(for: .milliseconds(300))
             }
             try await eventually("all six held") {
-                try await station.database.unfinishedPrintJobs().filter { $0.state == .held }.count == 6
+                try await station.database.printJobs.unfinishedPrintJobs().filter { $0.state == .held }.count == 6
             }
-            for job in try await station.database.unfinishedPrintJobs() {
+            for job in try await station.database.printJobs.unfinishedPrintJobs() {
                 #expect(job.reason == "Badge printer is not reachable: check its power and cable")
                 #expect(job.cupsJobID == nil, "nothing was sent to a printer that is off")
             }
@@ -47,10 +47,10 @@ extension PrivateCupsTests {
 
             try station.rig.restartPrinter("badge")
             try await eventually("all six printed", timeout: .seconds(90)) {
-                try await station.database.unfinishedPrintJobs().isEmpty
+                try await station.database.printJobs.unfinishedPrintJobs().isEmpty
             }
             await running.kill()
-            for job in jobs { #expect(try await station.database.printJob(id: job.id)?.state == .printed) }
+            for job in jobs { #expect(try await station.database.printJobs.printJob(id: job.id)?.state == .printed) }
             // The printer's output: one file per badge, named by its job title, written in job order.
             let outputs = station.rig.outputs("badge")
             let names = outputs.sorted { modified($0) < modified($1) }.map { $0.deletingPathExtension().lastPathComponent }
@@ -82,7 +82,7 @@ extension PrivateCupsTests {
             let running = RunningQueue(queue(station))
             let job = try await enqueue(station, guest: 0)
             running.queue.nudge()
-            try await eventually("the badge printed", timeout: .seconds(30)) { try await station.database.printJob(id: job.id)?.state == .printed }
+            try await eventually("the badge printed", timeout: .seconds(30)) { try await station.database.printJobs.printJob(id: job.id)?.state == .printed }
             try await eventually("the fault cleared") { await running.queue.status().primary == .ready }
             await running.kill()
             #expect(await running.events.printerHealth.contains { $0.fault?.kind == .printerError })
@@ -96,10 +96,10 @@ extension PrivateCupsTests {
             let running = RunningQueue(queue(station))
             let job = try await enqueue(station, guest: 1)
             running.queue.nudge()
-            try await eventually("the badge held") { try await station.database.printJob(id: job.id)?.state == .held }
-            #expect(try await station.database.printJob(id: job.id)?.reason == "Badge printing is paused (Lunch break): resume the queue (cupsenable badge)")
+            try await eventually("the badge held") { try await station.database.printJobs.printJob(id: job.id)?.state == .held }
+            #expect(try await station.database.printJobs.printJob(id: job.id)?.reason == "Badge printing is paused (Lunch break): resume the queue (cupsenable badge)")
             try station.rig.cups("cupsenable", ["badge"])
-            try await eventually("the badge printed", timeout: .seconds(30)) { try await station.database.printJob(id: job.id)?.state == .printed }
+            try await eventually("the badge printed", timeout: .seconds(30)) { try await station.database.printJobs.printJob(id: job.id)?.state == .printed }
             await running.kill()
             #expect(station.rig.outputs("badge").count == 1)
         }

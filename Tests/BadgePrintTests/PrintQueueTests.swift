@@ -66,7 +66,7 @@ struct PrintQueueTests {
         let running = RunningQueue(station.queue(ScriptedOutput("badge", printer: first), failover: ScriptedOutput("spare", printer: second)))
         try await station.waitUntil(job, is: .printed)
         await running.kill()
-        #expect(try await station.database.printJob(id: job.id)?.queue == "spare")
+        #expect(try await station.database.printJobs.printJob(id: job.id)?.queue == "spare")
         #expect(await second.printed == [job.id])
         #expect(await first.printed.isEmpty)
     }
@@ -87,7 +87,7 @@ struct PrintQueueTests {
         await second.set(.up)
         try await station.waitUntil(job, is: .printed)
         await running.kill()
-        #expect(try await station.database.printJob(id: job.id)?.queue == "spare")
+        #expect(try await station.database.printJobs.printJob(id: job.id)?.queue == "spare")
         #expect(await second.printed == [job.id])
         #expect(await first.printed.isEmpty)
     }
@@ -101,9 +101,9 @@ struct PrintQueueTests {
         await printer.set(reasons: ["cups-ipp-missing-job-history"], confirms: printerConfirms)
         let job = try #require(try await station.enqueue(1))
         let running = RunningQueue(station.queue(ScriptedOutput("badge", printer: printer)))
-        try await eventually("the job settled") { try await station.database.printJob(id: job.id)?.state.isFinal == true }
+        try await eventually("the job settled") { try await station.database.printJobs.printJob(id: job.id)?.state.isFinal == true }
         await running.kill()
-        let settled = try #require(try await station.database.printJob(id: job.id))
+        let settled = try #require(try await station.database.printJobs.printJob(id: job.id))
         #expect(settled.state == (printerConfirms ? .printed : .unconfirmed), "\(settled.reason ?? "")")
     }
 
@@ -117,7 +117,7 @@ struct PrintQueueTests {
         let running = RunningQueue(station.queue(ScriptedOutput("badge", printer: first), failover: ScriptedOutput("spare", printer: second)))
         try await station.waitUntil(job, is: .unconfirmed)
         await running.kill()
-        #expect(try await station.database.printJob(id: job.id)?.reason?.contains("stopped answering") == true)
+        #expect(try await station.database.printJobs.printJob(id: job.id)?.reason?.contains("stopped answering") == true)
         #expect(await second.printed.isEmpty, "it may have printed: an operator decides about a reprint")
     }
 
@@ -131,7 +131,7 @@ struct PrintQueueTests {
         let running = RunningQueue(station.queue(ScriptedOutput("badge", printer: printer)))
         try await station.waitUntil(job, is: .failed)
         await running.kill()
-        #expect(try await station.database.printJob(id: job.id)?.reason?.contains("could not print") == true)
+        #expect(try await station.database.printJobs.printJob(id: job.id)?.reason?.contains("could not print") == true)
     }
 
     @Test("a queue killed mid-job and started again over the same database finishes every job exactly once")
@@ -143,9 +143,9 @@ struct PrintQueueTests {
         let output = ScriptedOutput("badge", printer: printer)
         let first = try #require(try await station.enqueue(1)), second = try #require(try await station.enqueue(2))
         let running = RunningQueue(station.queue(output, timeout: .seconds(30)))
-        try await eventually("the first job printing") { try await station.database.printJob(id: first.id)?.state == .printing }
+        try await eventually("the first job printing") { try await station.database.printJobs.printJob(id: first.id)?.state == .printing }
         await running.kill()
-        let stopped = try #require(try await station.database.printJob(id: first.id))
+        let stopped = try #require(try await station.database.printJobs.printJob(id: first.id))
         #expect(stopped.state == .printing && stopped.cupsJobID != nil)
 
         let again = RunningQueue(station.queue(output, timeout: .seconds(30)))
@@ -164,26 +164,26 @@ struct PrintQueueTests {
         // What a station that stopped could leave behind, one job per state.
         let queued = try #require(try await station.enqueue(1))
         let held = try #require(try await station.enqueue(2))
-        try await db.updatePrintJob(held.id, PrintJobUpdate(state: .held, reason: "Badge printer is not reachable"))
+        try await db.printJobs.updatePrintJob(held.id, PrintJobUpdate(state: .held, reason: "Badge printer is not reachable"))
         let submitted = try #require(try await station.enqueue(3))
         let outJob = await printer.createJob(BadgeTicket(printJobID: submitted.id, media: ""))
         await printer.send(outJob)
-        try await db.updatePrintJob(submitted.id, PrintJobUpdate(state: .submitted, cupsJobID: outJob, submittedAt: .now()))
+        try await db.printJobs.updatePrintJob(submitted.id, PrintJobUpdate(state: .submitted, cupsJobID: outJob, submittedAt: .now()))
         let printing = try #require(try await station.enqueue(4))
         let printingJob = await printer.createJob(BadgeTicket(printJobID: printing.id, media: ""))
         await printer.send(printingJob)
-        try await db.updatePrintJob(printing.id, PrintJobUpdate(state: .printing, cupsJobID: printingJob, submittedAt: .now()))
+        try await db.printJobs.updatePrintJob(printing.id, PrintJobUpdate(state: .printing, cupsJobID: printingJob, submittedAt: .now()))
         let lost = try #require(try await station.enqueue(5))
-        try await db.updatePrintJob(lost.id, PrintJobUpdate(state: .submitted, cupsJobID: 9999, submittedAt: .now()))
+        try await db.printJobs.updatePrintJob(lost.id, PrintJobUpdate(state: .submitted, cupsJobID: 9999, submittedAt: .now()))
         let waiting = try #require(try await station.enqueue(6, at: Timestamp.now().adding(milliseconds: -3_600_000)))
-        try await db.updatePrintJob(waiting.id, PrintJobUpdate(state: .awaitingOperator, reason: "Waited too long"))
+        try await db.printJobs.updatePrintJob(waiting.id, PrintJobUpdate(state: .awaitingOperator, reason: "Waited too long"))
         // An old database's timed-out job (the state migration 0006 rewrites) still loads.
         let legacy = try #require(try await station.enqueue(7))
         _ = try await db.write { db in try db.execute(sql: "UPDATE print_jobs SET state = 'needs_attention' WHERE id = ?", arguments: [legacy.id]) }
         var finished: [Int64: PrintJobState] = [:]
         for (index, state) in [(8, PrintJobState.printed), (1, .unconfirmed), (2, .failed), (3, .canceled)] {
             let job = try #require(try await station.enqueue(index))
-            try await db.updatePrintJob(job.id, PrintJobUpdate(state: state, reason: "earlier", finishedAt: .now()))
+            try await db.printJobs.updatePrintJob(job.id, PrintJobUpdate(state: state, reason: "earlier", finishedAt: .now()))
             finished[job.id] = state
         }
 
@@ -215,10 +215,10 @@ struct PrintQueueTests {
         let running = RunningQueue(station.queue(ScriptedOutput("badge", printer: printer)))
         let first = try #require(try await station.enqueue(1, policy: .once))
         running.queue.nudge()
-        try await eventually("the badge printed") { try await station.database.printJob(id: first.id)?.state == .printed }
+        try await eventually("the badge printed") { try await station.database.printJobs.printJob(id: first.id)?.state == .printed }
         #expect(try await station.enqueue(1, policy: .once) == nil)
         let reprint = try await running.queue.reprint(guestID: "g-1", requestedBy: "alex")
-        try await eventually("the reprint printed") { try await station.database.printJob(id: reprint)?.state == .printed }
+        try await eventually("the reprint printed") { try await station.database.printJobs.printJob(id: reprint)?.state == .printed }
         await running.kill()
         #expect(await printer.printed == [first.id, reprint])
         let audit = try station.database.read { db in
@@ -245,7 +245,7 @@ struct PrintQueueTests {
         // A badge of now still prints meanwhile.
         let fresh = try #require(try await station.enqueue(4))
         queue.nudge()
-        try await eventually("the fresh badge printed") { try await station.database.printJob(id: fresh.id)?.state == .printed }
+        try await eventually("the fresh badge printed") { try await station.database.printJobs.printJob(id: fresh.id)?.state == .printed }
         #expect(try await station.jobs().filter { stale.contains($0.id) }.allSatisfy { $0.state == .awaitingOperator })
 
         try await queue.answer(answer)
@@ -282,12 +282,12 @@ struct PrintQueueTests {
         let folder = station.directory.appending("badges")
         let job = try #require(try await station.enqueue(1))
         let running = RunningQueue(station.queue(PDFFolderOutput(folder: folder)))
-        try await eventually("the badge written") { try await station.database.printJob(id: job.id)?.state == .printed }
+        try await eventually("the badge written") { try await station.database.printJobs.printJob(id: job.id)?.state == .printed }
         await running.kill()
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(files == ["badge-\(job.id).pdf"])
         #expect(try PDFTools.text(folder.appendingPathComponent(files[0])).contains("Guest Nº 1"))
-        #expect(try await station.database.printJob(id: job.id)?.queue == "pdf:\(folder.path)")
+        #expect(try await station.database.printJobs.printJob(id: job.id)?.queue == "pdf:\(folder.path)")
     }
 
     @Test func badgePDFsOlderThanTheRetentionAreDeletedAtTheNextWrite() async throws {
@@ -303,7 +303,7 @@ struct PrintQueueTests {
         }
         let job = try #require(try await station.enqueue(1))
         let running = RunningQueue(station.queue(PDFFolderOutput(folder: folder)))
-        try await eventually("the badge written") { try await station.database.printJob(id: job.id)?.state == .printed }
+        try await eventually("the badge written") { try await station.database.printJobs.printJob(id: job.id)?.state == .printed }
         await running.kill()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["badge-\(job.id).pdf", "notes.pdf"])
     }

@@ -19,7 +19,7 @@ extension PrivateCupsTests {
             let outcome = try await station.spooler().print(try station.guest(0))
             #expect(outcome.state == .printed)
             #expect(outcome.reason == nil)
-            let record = try #require(try await station.database.printJob(id: outcome.jobID))
+            let record = try #require(try await station.database.printJobs.printJob(id: outcome.jobID))
             #expect(record.state == .printed && record.cupsJobID == outcome.cupsJobID)
             let pdf = try #require(station.rig.outputs("badge").first)
             #expect(try PDFTools.text(pdf).contains("José Müller"))
@@ -39,7 +39,7 @@ extension PrivateCupsTests {
             let outcome = try await station.spooler().print(try station.guest(1))
             #expect(outcome.state == .needsAttention)
             #expect(outcome.reason == "Badge printing is paused (Lunch break): resume the queue (cupsenable badge)")
-            #expect(try await station.database.printJob(id: outcome.jobID)?.state == .held)
+            #expect(try await station.database.printJobs.printJob(id: outcome.jobID)?.state == .held)
             #expect(station.rig.outputs("badge").isEmpty)
         }
 
@@ -73,7 +73,7 @@ extension PrivateCupsTests {
             #expect(outcome.state == .needsAttention)
             #expect(outcome.reason == "Badge printer is not reachable: check its power and cable")
             #expect(ContinuousClock.now - started < .seconds(5), "no wait for the timeout: cupsd would have said nothing")
-            let record = try #require(try await station.database.printJob(id: outcome.jobID))
+            let record = try #require(try await station.database.printJobs.printJob(id: outcome.jobID))
             #expect(record.state == .held && record.cupsJobID == nil)
         }
 
@@ -105,7 +105,7 @@ extension PrivateCupsTests {
             #expect(outcome.state == .printed, "\(outcome.reason ?? "")")
             #expect(outcome.queue == "spare")
             #expect(station.rig.outputs("spare").count == 1)
-            #expect(try await station.database.printJob(id: outcome.jobID)?.queue == "spare")
+            #expect(try await station.database.printJobs.printJob(id: outcome.jobID)?.queue == "spare")
             // The printers' own job histories, which decide when CUPS says "completed" for a job the
             // printer aborted (CUPS 2.4's ipp backend does when the abort is quicker than its monitor).
             let ticket = BadgeTicket(printJobID: outcome.jobID, media: "")
@@ -141,20 +141,20 @@ extension PrivateCupsTests {
             let db = station.database
             let cups = CupsClient(server: station.rig.server)
             let pdf = try BadgeRenderer().pdf(BadgeContent(guest: try station.guest(1).guest, accessTypeName: "VIP"), template: BadgeTemplate())
-            let submitted = try await db.createPrintJob(guestID: "g-2", code: "CODE-2", queue: "badge", reprint: false, requestedBy: "")
+            let submitted = try await db.printJobs.createPrintJob(guestID: "g-2", code: "CODE-2", queue: "badge", reprint: false, requestedBy: "")
             let cupsJob = try await cups.submit(pdf: pdf, queue: "badge", title: BadgeTicket(printJobID: submitted.id, media: "").title,
                                                 media: "custom_4x3in_4x3in")
-            try await db.updatePrintJob(submitted.id, PrintJobUpdate(state: .printing, cupsJobID: cupsJob, submittedAt: .now()))
-            let lost = try await db.createPrintJob(guestID: "g-3", code: "CODE-3", queue: "badge", reprint: false, requestedBy: "")
-            try await db.updatePrintJob(lost.id, PrintJobUpdate(state: .submitted, cupsJobID: 9999, submittedAt: .now()))
+            try await db.printJobs.updatePrintJob(submitted.id, PrintJobUpdate(state: .printing, cupsJobID: cupsJob, submittedAt: .now()))
+            let lost = try await db.printJobs.createPrintJob(guestID: "g-3", code: "CODE-3", queue: "badge", reprint: false, requestedBy: "")
+            try await db.printJobs.updatePrintJob(lost.id, PrintJobUpdate(state: .submitted, cupsJobID: 9999, submittedAt: .now()))
 
             let queue = PrintQueue(database: db, primary: CupsOutput(queue: "badge", cups: cups), failover: nil,
                                    configuration: PrintQueueConfiguration(printTimeout: .seconds(30)))
             let running = RunningQueue(queue)
-            try await eventually("both jobs settled", timeout: .seconds(60)) { try await db.unfinishedPrintJobs().isEmpty }
+            try await eventually("both jobs settled", timeout: .seconds(60)) { try await db.printJobs.unfinishedPrintJobs().isEmpty }
             await running.kill()
-            #expect(try await db.printJob(id: submitted.id)?.state == .printed)
-            #expect(try await db.printJob(id: lost.id)?.state == .unconfirmed)
+            #expect(try await db.printJobs.printJob(id: submitted.id)?.state == .printed)
+            #expect(try await db.printJobs.printJob(id: lost.id)?.state == .unconfirmed)
             #expect(station.rig.outputs("badge").count == 1)
         }
     }

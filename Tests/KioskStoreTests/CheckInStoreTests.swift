@@ -42,7 +42,7 @@ struct CheckInStoreTests {
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_log")!)
         }
         #expect(counts == (1, 1, 1))
-        #expect(try station.database.pendingOutbox().first?.ref == result.recorded?.key.description)
+        #expect(try station.database.outbox.pendingOutbox().first?.ref == result.recorded?.key.description)
     }
 
     @Test("the second presentation names who, where and when; beyond 30 s it is already checked in")
@@ -67,7 +67,7 @@ struct CheckInStoreTests {
         #expect(again.replayed)
         #expect(again.decision == .admitted)
         #expect(again.recorded?.key == first.recorded?.key)
-        #expect(try station.database.pendingOutbox().count == 1)
+        #expect(try station.database.outbox.pendingOutbox().count == 1)
     }
 
     @Test("an unknown or garbled code is refused and audited")
@@ -100,7 +100,7 @@ struct CheckInStoreTests {
         #expect(result.decision == .admitted)
         #expect(result.guest?.guest.walkIn == true)
         #expect(result.guest?.guest.code.value.hasPrefix("W-") == true)
-        #expect(try station.database.pendingOutbox().map(\.kind) == [.walkIn, .checkIn])
+        #expect(try station.database.outbox.pendingOutbox().map(\.kind) == [.walkIn, .checkIn])
         #expect(try station.database.searchIndex.search("walk in").count == 1)
         await #expect(throws: StoreError.self) { _ = try await station.database.desk.addWalkIn(WalkInRequest(name: "  ", accessTypeID: "general")) }
         await #expect(throws: StoreError.self) { _ = try await station.database.desk.addWalkIn(WalkInRequest(name: "X", email: "bad", accessTypeID: "general")) }
@@ -116,7 +116,7 @@ struct CheckInStoreTests {
         let undone = try #require(try await station.database.desk.undoLastCheckIn(operatorName: "Sam"))
         #expect(undone.guest?.guest.code.value == "ABC2")
         #expect(try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 100_000))).decision == .admitted)
-        #expect(try station.database.pendingOutbox().map(\.kind).contains(.undo))
+        #expect(try station.database.outbox.pendingOutbox().map(\.kind).contains(.undo))
         #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_log WHERE action = 'undo' AND operator = 'Sam'") } == 1)
     }
 
@@ -133,7 +133,7 @@ struct CheckInStoreTests {
         #expect(guest.guest.id == id)
         #expect(guest.guest.name == "José Müller-Ruiz")
         #expect(guest.checkedIn != nil)
-        #expect(try station.database.pendingOutbox().count == 1)
+        #expect(try station.database.outbox.pendingOutbox().count == 1)
         let same = try await station.database.roster.importRoster(try RosterCSVParser.parse(Data("name,code,company\nJosé Müller-Ruiz,abc1,ACME\n".utf8)))
         #expect(same.unchanged == 1 && same.updated == 0 && same.imported == 0)
     }

@@ -35,7 +35,7 @@ struct MigrationTests {
         #expect(try database.schemaVersion() == Migration.embedded.count)
         #expect(database.deviceID == "fixture-device")
 
-        let pending = try database.pendingOutbox()
+        let pending = try database.outbox.pendingOutbox()
         #expect(pending.map(\.ref) == StoreFixtures.pendingKeys)
         // Every queued change reads back as the typed change it is, whatever payload it had.
         let keys = pending.map { entry -> String? in
@@ -118,7 +118,7 @@ struct MigrationTests {
         }
         let database = try KioskDatabase.open(dataDirectory: directory.url)
         #expect(database.storage == .ready)
-        let entries = try database.pendingOutbox()
+        let entries = try database.outbox.pendingOutbox()
         #expect(entries.map(\.destination) == Array(repeating: SyncDestination(hubURL: "http://hub:1", eventID: "ev1"), count: 3))
         let key = IdempotencyKey(deviceID: "dev", guestID: "w-1", scannedAt: Timestamp(milliseconds: 1_790_000_000_000))
         let changes = entries.compactMap { try? $0.change.get() }
@@ -128,7 +128,7 @@ struct MigrationTests {
             .checkIn(CheckIn(key: key, station: "Door 9", operatorName: "Sam", source: .walkIn)),
             .undo(Undo(key: key, undoneAt: Timestamp(milliseconds: 1_790_000_060_000), station: "Door 9", operatorName: "Sam")),
         ])
-        #expect(try database.pendingGroups().map(\.eventName) == ["Gala"])
+        #expect(try database.outbox.pendingGroups().map(\.eventName) == ["Gala"])
     }
 
     @Test("a failing migration leaves the database at its previous version with all data and reports which one failed")
@@ -158,7 +158,7 @@ struct MigrationTests {
         // The fixed release then upgrades the same database normally.
         let fixed = try KioskDatabase.open(dataDirectory: directory.url)
         #expect(fixed.storage == .ready)
-        #expect(try fixed.pendingOutbox().count == 3)
+        #expect(try fixed.outbox.pendingOutbox().count == 3)
     }
 
     @Test("an edited shipped migration is refused")

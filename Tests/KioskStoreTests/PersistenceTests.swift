@@ -83,7 +83,7 @@ struct PersistenceTests {
             _ = try await station.database.roster.importRoster(try RosterParserShim.parse(many))
         }
         #expect(StoreError.diskFull.description.contains("disk is full"))
-        #expect(try station.database.pendingOutbox().map(\.ref) == [admitted.recorded!.key.description])
+        #expect(try station.database.outbox.pendingOutbox().map(\.ref) == [admitted.recorded!.key.description])
         #expect(try station.database.status().guests == 4)
         #expect(try station.database.integrityCheck() == "ok")
     }

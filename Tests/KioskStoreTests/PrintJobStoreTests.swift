@@ -11,7 +11,7 @@ struct PrintJobStoreTests {
 
     func enqueue(_ database: KioskDatabase, _ policy: PrintPolicy, walkIn: Bool = false, guest: String = "g-1") async throws -> PrintJobRecord? {
         try await database.write { db in
-            try KioskDatabase.enqueueBadge(db, guestID: guest, code: "ABC1", walkIn: walkIn, policy: policy, queue: "badge", at: t0)
+            try PrintJobStore.enqueueBadge(db, guestID: guest, code: "ABC1", walkIn: walkIn, policy: policy, queue: "badge", at: t0)
         }
     }
 
@@ -38,7 +38,7 @@ struct PrintJobStoreTests {
         for state in PrintJobState.allCases {
             _ = try await database.write { db in try db.execute(sql: "DELETE FROM print_jobs") }
             let first = try #require(try await enqueue(database, .once))
-            try await database.updatePrintJob(first.id, PrintJobUpdate(state: state))
+            try await database.printJobs.updatePrintJob(first.id, PrintJobUpdate(state: state))
             let second = try await enqueue(database, .once)
             #expect((second == nil) == state.givesBadge, "after a \(state.rawValue) job")
         }
@@ -51,14 +51,14 @@ struct PrintJobStoreTests {
         struct Refused: Error {}
         await #expect(throws: StoreError.self) {
             try await station.database.write { db in
-                _ = try KioskDatabase.enqueueBadge(db, guestID: "g-1", code: "ABC1", walkIn: false, policy: .onAdmission, queue: "badge", at: t0)
+                _ = try PrintJobStore.enqueueBadge(db, guestID: "g-1", code: "ABC1", walkIn: false, policy: .onAdmission, queue: "badge", at: t0)
                 throw Refused()
             }
         }
-        #expect(try await station.database.unfinishedPrintJobs().isEmpty)
+        #expect(try await station.database.printJobs.unfinishedPrintJobs().isEmpty)
         let job = try #require(try await enqueue(station.database, .onAdmission))
         #expect(job.state == .queued && job.queue == "badge" && job.createdAt == t0 && !job.reprint)
-        #expect(try await station.database.unfinishedPrintJobs().map(\.id) == [job.id])
+        #expect(try await station.database.printJobs.unfinishedPrintJobs().map(\.id) == [job.id])
     }
 
     @Test("jobs set aside after waiting too long: the released ones never again, the answer applies to all")
@@ -68,21 +68,21 @@ struct PrintJobStoreTests {
         let database = station.database
         let old = try #require(try await enqueue(database, .onAdmission))
         let recent = try #require(try await database.write { db in
-            try KioskDatabase.enqueueBadge(db, guestID: "g-2", code: "ABC2", walkIn: false, policy: .onAdmission, queue: "badge",
+            try PrintJobStore.enqueueBadge(db, guestID: "g-2", code: "ABC2", walkIn: false, policy: .onAdmission, queue: "badge",
                                            at: t0.adding(milliseconds: 600_000))
         })
         let cutoff = t0.adding(milliseconds: 1)
-        #expect(try await database.setAsideWaitingPrintJobs(createdBefore: cutoff, reason: "too long").map(\.id) == [old.id])
-        #expect(try await database.printJob(id: recent.id)?.state == .queued)
-        let released = try await database.releaseSetAsidePrintJobs(toQueue: "spare", at: t0.adding(milliseconds: 700_000))
+        #expect(try await database.printJobs.setAsideWaitingPrintJobs(createdBefore: cutoff, reason: "too long").map(\.id) == [old.id])
+        #expect(try await database.printJobs.printJob(id: recent.id)?.state == .queued)
+        let released = try await database.printJobs.releaseSetAsidePrintJobs(toQueue: "spare", at: t0.adding(milliseconds: 700_000))
         #expect(released.map(\.id) == [old.id])
         #expect(released.first?.state == .queued && released.first?.queue == "spare" && released.first?.releasedAt != nil)
-        #expect(try await database.setAsideWaitingPrintJobs(createdBefore: cutoff, reason: "too long").isEmpty, "released: never set aside again")
-        let held = try await database.holdWaitingPrintJobs(reason: "Badge printer is not reachable")
+        #expect(try await database.printJobs.setAsideWaitingPrintJobs(createdBefore: cutoff, reason: "too long").isEmpty, "released: never set aside again")
+        let held = try await database.printJobs.holdWaitingPrintJobs(reason: "Badge printer is not reachable")
         #expect(held.map(\.id) == [old.id, recent.id])
-        #expect(try await database.holdWaitingPrintJobs(reason: "Badge printer is not reachable").isEmpty, "unchanged rows are not rewritten")
-        _ = try await database.setAsideWaitingPrintJobs(createdBefore: t0.adding(milliseconds: 900_000), reason: "too long")
-        let canceled = try await database.cancelSetAsidePrintJobs(reason: "operator")
+        #expect(try await database.printJobs.holdWaitingPrintJobs(reason: "Badge printer is not reachable").isEmpty, "unchanged rows are not rewritten")
+        _ = try await database.printJobs.setAsideWaitingPrintJobs(createdBefore: t0.adding(milliseconds: 900_000), reason: "too long")
+        let canceled = try await database.printJobs.cancelSetAsidePrintJobs(reason: "operator")
         #expect(canceled.map(\.id) == [recent.id])
         #expect(canceled.first?.state == .canceled && canceled.first?.finishedAt != nil)
     }
@@ -104,6 +104,6 @@ struct PrintJobStoreTests {
         #expect(database.storage == .ready)
         let states = try database.read { db in try String.fetchAll(db, sql: "SELECT state FROM print_jobs ORDER BY id") }
         #expect(states == ["submitted", "queued", "printed"])
-        #expect(try await database.unfinishedPrintJobs().map(\.state) == [.submitted, .queued])
+        #expect(try await database.printJobs.unfinishedPrintJobs().map(\.state) == [.submitted, .queued])
     }
 }

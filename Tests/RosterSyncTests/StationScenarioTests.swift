@@ -174,7 +174,7 @@ import Testing
         for await status in engine.statusUpdates where status.pending == 0 && status.state == .online { break }
         loop.cancel()
         try? await loop.value
-        #expect(try database.pendingCount() == 0)
+        #expect(try database.outbox.pendingCount() == 0)
         let admitted = hub.state.withLock { $0.admitted }
         #expect(admitted.count == 500)
         #expect(Set(admitted.map(\.key)).count == 500)

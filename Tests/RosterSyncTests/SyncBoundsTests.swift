@@ -28,9 +28,9 @@ import Testing
         await #expect(throws: SyncError.self) { try await bounded.syncNow() }
         let status = await bounded.status()
         #expect(status.lastError?.contains("larger than") == true, "\(status.lastError ?? "")")
-        #expect(try station.database.pendingCount() == 1, "the check-in waits for the next sync")
+        #expect(try station.database.outbox.pendingCount() == 1, "the check-in waits for the next sync")
         _ = try await bounded.syncNow()
-        #expect(try station.database.pendingCount() == 0)
+        #expect(try station.database.outbox.pendingCount() == 0)
     }
 
     @Test func rosterCheckInsWithImpossibleTimesAreSkippedAndCounted() async throws {
@@ -73,12 +73,12 @@ import Testing
         #expect(report.held == 1)
         #expect(report.accepted == 1)
         #expect(report.rejected == 0)
-        #expect(try station.database.pendingCount() == 1)
-        #expect(try station.database.rejectedOutbox().isEmpty)
-        #expect(try station.database.pendingOutbox().first?.hold == .implausibleTime)
+        #expect(try station.database.outbox.pendingCount() == 1)
+        #expect(try station.database.outbox.rejectedOutbox().isEmpty)
+        #expect(try station.database.outbox.pendingOutbox().first?.hold == .implausibleTime)
         // The next sync asks again (held changes are released by the pull) and the hub takes it.
         let later = try await station.engine.syncNow()
         #expect(later.accepted == 1)
-        #expect(try station.database.pendingCount() == 0)
+        #expect(try station.database.outbox.pendingCount() == 0)
     }
 }

@@ -73,9 +73,9 @@ struct TestStation {
         for (index, offset) in [(3, 3_000), (1, 1_000), (2, 2_000)] { _ = try await station.checkIn(index, at: base + Int64(offset)) }
         hub.inject("/check-ins", .json(500, "{}"))
         await #expect(throws: SyncError.self) { try await station.engine.syncNow() }
-        #expect(try station.database.pendingCount() == 3)
+        #expect(try station.database.outbox.pendingCount() == 3)
         try await station.engine.syncNow()
-        #expect(try station.database.pendingCount() == 0)
+        #expect(try station.database.outbox.pendingCount() == 0)
         let admitted = hub.state.withLock { $0.admitted.map(\.key.guestID) }
         #expect(admitted == ["g1", "g2", "g3"])
         try await station.engine.syncNow()
@@ -98,7 +98,7 @@ struct TestStation {
         #expect(status.status == "duplicate")
         #expect(status.detail?.contains("Sam") == true)
         #expect(status.detail?.contains("Door 1") == true)
-        #expect(try station.database.pendingCount() == 0)
+        #expect(try station.database.outbox.pendingCount() == 0)
     }
 
     @Test func aPermanentRejectionIsMarkedSurfacedAndNotRetried() async throws {
@@ -114,7 +114,7 @@ struct TestStation {
         let report = try await station.engine.syncNow()
         #expect(report.rejected == 1)
         #expect(report.accepted == 1)
-        let rejected = try station.database.rejectedOutbox()
+        let rejected = try station.database.outbox.rejectedOutbox()
         #expect(rejected.count == 1)
         #expect(rejected.first?.lastError?.contains("already checked in") == true)
         let before = hub.state.withLock { $0.received.count }
@@ -134,7 +134,7 @@ struct TestStation {
         let report = try await station.engine.syncNow()
         #expect(report.rejected == 1)
         #expect(report.accepted == 2)
-        #expect(try station.database.pendingCount() == 0)
+        #expect(try station.database.outbox.pendingCount() == 0)
     }
 
     @Test(arguments: [
@@ -154,10 +154,10 @@ struct TestStation {
         _ = try await station.checkIn(1, at: base)
         hub.inject("/check-ins", fault)
         await #expect(throws: SyncError.self) { try await station.engine.syncNow() }
-        #expect(try station.database.pendingCount() == 1)
+        #expect(try station.database.outbox.pendingCount() == 1)
         #expect(await station.engine.status().state == .degraded)
         try await station.engine.syncNow()
-        #expect(try station.database.pendingCount() == 0)
+        #expect(try station.database.outbox.pendingCount() == 0)
         #expect(hub.state.withLock { $0.admitted.count } == 1)
     }
 
@@ -183,7 +183,7 @@ struct TestStation {
         let before = try #require(await station.engine.currentSession())
         hub.expireAccessTokens()
         try await station.engine.syncNow()
-        #expect(try station.database.pendingCount() == 0)
+        #expect(try station.database.outbox.pendingCount() == 0)
         let after = try #require(await station.engine.currentSession())
         #expect(after.refreshToken != before.refreshToken)
         #expect(try SessionFile(database: station.database).load() == after)
@@ -200,13 +200,13 @@ struct TestStation {
         hub.state.withLock { $0.refuseRefresh = true }
         await #expect(throws: SyncError.signedOut) { try await station.engine.syncNow() }
         #expect(await station.engine.status().state == .signedOut)
-        #expect(try station.database.pendingCount() == 3)
+        #expect(try station.database.outbox.pendingCount() == 3)
         #expect(try station.database.setting(.syncState) == "signed_out")
         // Signing in again resyncs what was kept.
         hub.state.withLock { $0.refuseRefresh = false }
         _ = try await station.engine.signIn(hubURL: hub.url, email: "alex@example.org", password: "pw", stationName: nil)
         try await station.engine.syncNow()
-        #expect(try station.database.pendingCount() == 0)
+        #expect(try station.database.outbox.pendingCount() == 0)
         #expect(hub.state.withLock { $0.admitted.map(\.key.guestID) } == ["g1", "g2", "g3"])
     }
 
@@ -220,7 +220,7 @@ struct TestStation {
         hub.inject("/check-ins", ScriptedHTTPServer.Response(status: 200, delay: 4))
         await #expect(throws: SyncError.self) { try await station.engine.syncNow() }
         #expect(await station.engine.status().state.offlineFirst)
-        #expect(try station.database.pendingCount() == 1)
+        #expect(try station.database.outbox.pendingCount() == 1)
     }
 
     @Test func threeConsecutiveFailuresMeanOffline() async throws {
@@ -233,7 +233,7 @@ struct TestStation {
         for _ in 0..<3 { await #expect(throws: SyncError.self) { try await station.engine.syncNow() } }
         #expect(await station.engine.status().state == .offline)
         #expect(try station.database.status().syncState == "offline")
-        #expect(try station.database.pendingCount() == 1)
+        #expect(try station.database.outbox.pendingCount() == 1)
     }
 
     @Test func signOutRefusesWithPendingAndKeepOrDiscardDecide() async throws {
@@ -246,14 +246,14 @@ struct TestStation {
         await #expect(throws: PendingChangesRefusal(pending: 2, reason: nil)) { try await station.engine.signOut(nil) }
         #expect(PendingChangesRefusal(pending: 2, reason: nil).description.hasPrefix("2 check-ins haven't synced"))
         _ = try await station.engine.signOut(.keep)
-        #expect(try station.database.pendingCount() == 2)
+        #expect(try station.database.outbox.pendingCount() == 2)
         #expect(try station.database.status().guests == 10)
         #expect(await station.engine.status().state == .signedOut)
         _ = try await station.engine.signIn(hubURL: hub.url, email: "alex@example.org", password: "pw", stationName: nil)
         _ = try await station.checkIn(3, at: base + 3)
         let discarded = try await station.engine.signOut(.discard)
         #expect(discarded == 3)
-        #expect(try station.database.pendingCount() == 0)
+        #expect(try station.database.outbox.pendingCount() == 0)
         #expect(try SessionFile(database: station.database).load() == nil)
         #expect(hub.state.withLock { $0.admitted.isEmpty })
     }
@@ -335,6 +335,6 @@ struct TestStation {
         }
         try await Task.sleep(for: .milliseconds(500))
         #expect(hub.state.withLock { $0.requests.count } == requests, "nothing is sent while the hub asked to wait 120 s (long, for a starved test run)")
-        #expect(try station.database.pendingCount() == 1)
+        #expect(try station.database.outbox.pendingCount() == 1)
     }
 }

@@ -105,7 +105,7 @@ import Testing
         let cleared = try await database.selectSyncEvent(id: "ev2", name: "Other", toleranceWindowMilliseconds: nil)
         #expect(cleared)
         #expect(try database.status().guests == 1)
-        #expect(try database.pendingCount() == 1)
+        #expect(try database.outbox.pendingCount() == 1)
         #expect(try database.syncEvent()?.cursor == nil)
     }
 
@@ -118,24 +118,24 @@ import Testing
         for index in 0..<4 {
             _ = try await database.desk.checkIn(CheckInRequest(rawCode: "C\(index)", source: .typed, at: Timestamp(milliseconds: 1_000 + Int64(index))))
         }
-        let entries = try database.pendingOutbox()
+        let entries = try database.outbox.pendingOutbox()
         #expect(entries.map(\.sortAt.milliseconds) == [1_000, 1_001, 1_002, 1_003])
         let prior = PriorCheckIn(by: "Sam", station: "Door 1", deviceID: "d1", at: Timestamp(milliseconds: 990))
-        try await database.applyOutboxOutcomes([
+        try await database.outbox.applyOutboxOutcomes([
             OutboxResult(id: entries[0].id, outcome: .accepted), OutboxResult(id: entries[1].id, outcome: .duplicate(of: prior)),
             OutboxResult(id: entries[2].id, outcome: .rejected(reason: "already checked in\u{1B}[31m", previous: prior)), OutboxResult(id: entries[3].id, outcome: .retry(reason: "timed out")),
         ])
-        #expect(try database.pendingCount() == 1)
-        let rejected = try database.rejectedOutbox()
+        #expect(try database.outbox.pendingCount() == 1)
+        let rejected = try database.outbox.rejectedOutbox()
         #expect(rejected.count == 1)
         #expect(rejected.first?.lastError?.contains("\u{1B}") == false, "hub text is sanitized")
         #expect(try database.hubStatus(idempotencyKey: entries[1].ref)?.status == "duplicate")
         #expect(try database.hubStatus(idempotencyKey: entries[0].ref)?.status == "accepted")
-        #expect(try database.pendingOutbox().first?.attempts == 1)
+        #expect(try database.outbox.pendingOutbox().first?.attempts == 1)
         // An outcome for an entry already settled changes nothing.
-        try await database.applyOutboxOutcomes([OutboxResult(id: entries[1].id, outcome: .rejected(reason: "late", previous: nil))])
+        try await database.outbox.applyOutboxOutcomes([OutboxResult(id: entries[1].id, outcome: .rejected(reason: "late", previous: nil))])
         #expect(try database.hubStatus(idempotencyKey: entries[1].ref)?.status == "duplicate")
-        #expect(try await database.discardPending(operatorName: "Alex") == 1)
-        #expect(try database.pendingCount() == 0)
+        #expect(try await database.outbox.discardPending(operatorName: "Alex") == 1)
+        #expect(try database.outbox.pendingCount() == 0)
     }
 }

@@ -105,7 +105,7 @@ struct StationServicesTests {
         #expect(results.map(\.at) == results.map(\.at).sorted())
         #expect(presented.count == 6)
         try await station.waitFor("the badges held") {
-            try await station.database.unfinishedPrintJobs().allSatisfy { $0.state == .held }
+            try await station.database.printJobs.unfinishedPrintJobs().allSatisfy { $0.state == .held }
         }
         await printer.set(.up)
         try await station.waitFor("six badges printed") { await printer.printed.count == 6 }

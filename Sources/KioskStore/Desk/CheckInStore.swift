@@ -107,7 +107,7 @@ public struct CheckInStore: StoreRepository {
             try insert(db, checkIn: checkIn)
             recorded = checkIn
             if let badge = request.badge, request.direction == .entry {
-                badgeJob = try KioskDatabase.enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: request.source == .walkIn,
+                badgeJob = try PrintJobStore.enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: request.source == .walkIn,
                                             policy: badge.policy, queue: badge.queue, at: request.at)
             }
         }

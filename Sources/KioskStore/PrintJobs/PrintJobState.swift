@@ -46,7 +46,7 @@ public enum PrintJobState: String, Sendable, Hashable, Codable, CaseIterable {
     }
 }
 
-extension KioskDatabase {
+extension PrintJobStore {
     /// How many badge jobs are in `state`.
     public func printJobCount(_ state: PrintJobState) async throws(StoreError) -> Int {
         try await wrap {

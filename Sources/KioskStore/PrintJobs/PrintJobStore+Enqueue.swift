@@ -2,14 +2,14 @@ import CheckInCore
 import GRDB
 
 /// Writing new badge jobs: by the check-in itself (the policy decides) or by an operator's reprint.
-extension KioskDatabase {
+extension PrintJobStore {
     /// Queues a guest's badge inside the caller's write transaction, so the job is committed with
     /// the check-in that asked for it (or not at all), and the print queue finds it after a crash.
     ///
     /// ```swift
     /// try await writer.write { db in
     ///     let result = try CheckInStore.checkIn(db, …)
-    ///     let job = try KioskDatabase.enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: false,
+    ///     let job = try PrintJobStore.enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: false,
     ///                                              policy: .once, queue: "badge", at: request.at)
     /// }
     /// printQueue.nudge()
@@ -40,8 +40,8 @@ extension KioskDatabase {
     public func createPrintJob(guestID: String, code: String, queue: String, reprint: Bool,
                                requestedBy: String, at: Timestamp = .now()) async throws(StoreError) -> PrintJobRecord {
         try requireUsable()
-        let deviceID = self.deviceID
-        let (station, operatorName) = try identity(station: nil, operatorName: requestedBy.isEmpty ? nil : requestedBy)
+        let deviceID = database.deviceID
+        let (station, operatorName) = try database.identity(station: nil, operatorName: requestedBy.isEmpty ? nil : requestedBy)
         return try await wrap {
             try await writer.write { db in
                 let job = try Self.insertJob(db, guestID: guestID, code: code, queue: queue, reprint: reprint, requestedBy: operatorName, at: at)

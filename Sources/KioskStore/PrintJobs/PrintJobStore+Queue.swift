@@ -3,7 +3,7 @@ import GRDB
 
 /// What the print queue changes on many jobs at once: holding the line behind a job no printer
 /// can take, setting aside jobs that waited too long, and the operator's answer about them.
-extension KioskDatabase {
+extension PrintJobStore {
     /// Marks every job waiting for a printer (`queued`, or `held` for another reason) `held` with
     /// this reason: when no printer can take the oldest job, the whole line waits, in order.
     /// - Returns: the jobs that changed.

@@ -160,10 +160,10 @@ public struct DoorBenchmark: Sendable {
         try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger)).run()
         proxy?.stop()
 
-        let jobs = try await database.unfinishedPrintJobs()
-        let printed = try await database.printJobCount(.printed)
+        let jobs = try await database.printJobs.unfinishedPrintJobs()
+        let printed = try await database.printJobs.printJobCount(.printed)
         return Figures(feedbackMilliseconds: await driver.latencies.values, admitted: await driver.latencies.admitted, printed: printed,
-                       badgesWaiting: jobs.count, uploadsPending: try database.pendingCount(), seconds: (ContinuousClock.now - started).seconds)
+                       badgesWaiting: jobs.count, uploadsPending: try database.outbox.pendingCount(), seconds: (ContinuousClock.now - started).seconds)
     }
 }
 

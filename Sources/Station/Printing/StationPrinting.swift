@@ -84,7 +84,7 @@ struct QueuePrinting: BadgePrinting {
                         continuation.yield(.staleBadges(count: question?.count ?? 0))
                         continue
                     }
-                    let waiting = (try? await database.unfinishedPrintJobs().count) ?? 0
+                    let waiting = (try? await database.printJobs.unfinishedPrintJobs().count) ?? 0
                     continuation.yield(.printer(Self.condition(health, name: name, waiting: waiting)))
                 }
                 continuation.finish()

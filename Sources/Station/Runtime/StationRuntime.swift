@@ -241,7 +241,7 @@ public actor StationRuntime {
 
     public func signOut(_ choice: PendingChangesChoice) async {
         guard let sync, await signedInAs() != nil else {
-            let pending = (try? database.pendingCount()) ?? 0
+            let pending = (try? database.outbox.pendingCount()) ?? 0
             emit(.notice("Not signed in to a hub; \(pending) pending check-in(s) stay on this station", action: "sign_out"))
             return
         }
@@ -306,7 +306,7 @@ public actor StationRuntime {
 
     /// The uploads the hub refused for good, newest last, named by guest where the roster knows them.
     public nonisolated func refusedUploads() -> [RefusedUpload] {
-        ((try? database.rejectedOutbox()) ?? []).map { entry in
+        ((try? database.outbox.rejectedOutbox()) ?? []).map { entry in
             let guestName: String? = switch entry.change {
             case .success(let change): (try? database.roster.guest(id: change.guestID))??.guest.name
             case .failure: nil

@@ -30,7 +30,7 @@ struct QueueStation {
     func enqueue(_ index: Int, policy: PrintPolicy = .onAdmission, walkIn: Bool = false, queue: String = "badge",
                  at: Timestamp = .now()) async throws -> PrintJobRecord? {
         try await database.write { db in
-            try KioskDatabase.enqueueBadge(db, guestID: "g-\(index)", code: "CODE-\(index)", walkIn: walkIn, policy: policy, queue: queue, at: at)
+            try PrintJobStore.enqueueBadge(db, guestID: "g-\(index)", code: "CODE-\(index)", walkIn: walkIn, policy: policy, queue: queue, at: at)
         }
     }
 
@@ -46,7 +46,7 @@ struct QueueStation {
     func jobs() async throws -> [PrintJobRecord] {
         var jobs: [PrintJobRecord] = []
         let ids = try database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM print_jobs ORDER BY id") }
-        for id in ids { if let job = try await database.printJob(id: id) { jobs.append(job) } }
+        for id in ids { if let job = try await database.printJobs.printJob(id: id) { jobs.append(job) } }
         return jobs
     }
 
@@ -54,7 +54,7 @@ struct QueueStation {
     func waitUntil(_ job: PrintJobRecord, is state: PrintJobState, timeout: Duration = .seconds(30),
                    sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try await eventually("job \(job.id) \(state.rawValue)", timeout: timeout, sourceLocation: sourceLocation) {
-            try await database.printJob(id: job.id)?.state == state
+            try await database.printJobs.printJob(id: job.id)?.state == state
         }
     }
 

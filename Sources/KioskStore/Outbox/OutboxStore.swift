@@ -2,75 +2,15 @@ import CheckInCore
 import Foundation
 import GRDB
 
-/// What the hub said about one uploaded outbox entry.
-public enum OutboxOutcome: Sendable, Equatable {
-    /// Recorded at the hub (or recorded earlier with the same key: the same answer).
-    case accepted
-    /// Another station admitted the guest within the tolerance window: this one is not a second
-    /// admission. Shown to the operator as information.
-    case duplicate(of: PriorCheckIn)
-    /// Refused for good (reason as the hub gave it); never retried, surfaced to the operator.
-    case rejected(reason: String, previous: PriorCheckIn?)
-    /// The hub does not know the guest. Not final while the roster may be behind: held until the
-    /// next pull, and refused only after ``OutboxHold/maximumUnknownAnswers`` such answers.
-    case unknownCode(reason: String)
-    /// The hub refused the change's time: the station's clock was wrong when it was recorded.
-    /// Never final: held, retried after each pull, shown as a clock fault.
-    case implausibleTime(reason: String)
-    /// Not settled (server error, timeout): stays pending, counted as one more attempt.
-    case retry(reason: String)
-}
-
-/// The hub's answer for one outbox entry.
-public struct OutboxResult: Sendable, Equatable {
-    public var id: Int64
-    public var outcome: OutboxOutcome
-
-    public init(id: Int64, outcome: OutboxOutcome) {
-        self.id = id
-        self.outcome = outcome
-    }
-}
-
 extension KioskDatabase {
-    // MARK: Recording (in the transaction of the change itself)
+    /// Changes waiting for the hub: what the sync uploads, and what it learns back.
+    public var outbox: OutboxStore { OutboxStore(database: self) }
+}
 
-    /// Adds a change for the hub in the caller's transaction, destined for the hub and event
-    /// selected now (none when the station works on a local roster). A second change with the
-    /// same kind and ref is the same change.
-    static func enqueue(_ db: Database, _ change: OutboxChange) throws {
-        let destination = try currentDestination(db)
-        let suspect = try !clockIsPlausible(db, at: change.sortAt)
-        try db.execute(sql: """
-            INSERT OR IGNORE INTO outbox (kind, ref, payload, created_at, sort_at, hub_url, event_id, guest_id, clock_suspect)
-            VALUES (?, ?, kiosk_seal(?), ?, ?, ?, ?, ?, ?)
-            """, arguments: [change.kind.rawValue, change.ref, try change.payload(), Timestamp.now().milliseconds,
-                             change.sortAt.milliseconds, destination?.hubURL, destination?.eventID, change.guestID, suspect])
-    }
-
-    /// The hub and event changes recorded now belong to.
-    static func currentDestination(_ db: Database) throws -> SyncDestination? {
-        guard let hub = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SettingKey.hubURL.rawValue]),
-              let event = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [SyncSettingKey.eventID.rawValue])
-        else { return nil }
-        return SyncDestination(hubURL: hub, eventID: event)
-    }
-
-    // MARK: Reading
-
-    static let entryColumns = "id, kind, ref, kiosk_open(payload) AS payload, sort_at, attempts, last_error, hub_url, event_id, hold, clock_suspect"
-
-    static func entry(_ row: Row) -> OutboxEntry {
-        let kind: String = row["kind"]
-        let change: Result<OutboxChange, OutboxChange.Unreadable>
-        do { change = .success(try OutboxChange(kind: kind, payload: row["payload"])) } catch { change = .failure(error) }
-        let hub: String? = row["hub_url"], event: String? = row["event_id"]
-        return OutboxEntry(
-            id: row["id"], kind: OutboxChange.Kind(rawValue: kind), ref: row["ref"], change: change,
-            destination: hub.flatMap { hub in event.map { SyncDestination(hubURL: hub, eventID: $0) } },
-            sortAt: Timestamp(milliseconds: row["sort_at"]), attempts: row["attempts"], lastError: row["last_error"],
-            hold: (row["hold"] as String?).flatMap(OutboxHold.init(rawValue:)), clockSuspect: row["clock_suspect"])
-    }
+/// The outbox's reads and the outcomes the hub sends back (recording a change is
+/// ``KioskDatabase/enqueue(_:_:)``, in the transaction of the change itself).
+public struct OutboxStore: StoreRepository {
+    let database: KioskDatabase
 
     /// Every pending change, held or not, in replay order (scan time, then insertion).
     public func pendingOutbox(limit: Int = 500) throws(StoreError) -> [OutboxEntry] {
@@ -78,8 +18,8 @@ extension KioskDatabase {
         return try wrap {
             try writer.read { db in
                 try Row.fetchAll(db, sql: """
-                    SELECT \(Self.entryColumns) FROM outbox WHERE state = 'pending' ORDER BY sort_at, id LIMIT ?
-                    """, arguments: [limit]).map(Self.entry)
+                    SELECT \(KioskDatabase.entryColumns) FROM outbox WHERE state = 'pending' ORDER BY sort_at, id LIMIT ?
+                    """, arguments: [limit]).map(KioskDatabase.entry)
             }
         }
     }
@@ -91,12 +31,12 @@ extension KioskDatabase {
         return try await wrap {
             try await writer.read { db in
                 try Row.fetchAll(db, sql: """
-                    SELECT \(Self.entryColumns) FROM outbox o
+                    SELECT \(KioskDatabase.entryColumns) FROM outbox o
                     WHERE o.state = 'pending' AND o.hold IS NULL AND o.hub_url = ? AND o.event_id = ?
                       AND NOT EXISTS (SELECT 1 FROM outbox h WHERE h.guest_id = o.guest_id AND h.state = 'pending'
                                       AND h.hold IS NOT NULL AND (h.sort_at < o.sort_at OR (h.sort_at = o.sort_at AND h.id < o.id)))
                     ORDER BY o.sort_at, o.id LIMIT ?
-                    """, arguments: [destination.hubURL, destination.eventID, limit]).map(Self.entry)
+                    """, arguments: [destination.hubURL, destination.eventID, limit]).map(KioskDatabase.entry)
             }
         }
     }
@@ -157,8 +97,8 @@ extension KioskDatabase {
         try wrap {
             try writer.read { db in
                 try Row.fetchAll(db, sql: """
-                    SELECT \(Self.entryColumns) FROM outbox WHERE state = 'rejected' ORDER BY sort_at, id
-                    """).map(Self.entry)
+                    SELECT \(KioskDatabase.entryColumns) FROM outbox WHERE state = 'rejected' ORDER BY sort_at, id
+                    """).map(KioskDatabase.entry)
             }
         }
     }
@@ -172,7 +112,7 @@ extension KioskDatabase {
     public func applyOutboxOutcomes(_ results: [OutboxResult], at: Timestamp = .now()) async throws(StoreError) {
         try requireUsable()
         guard !results.isEmpty else { return }
-        let deviceID = self.deviceID
+        let deviceID = database.deviceID
         try await wrap {
             try await writer.write { db in
                 var settled = false
@@ -233,7 +173,7 @@ extension KioskDatabase {
                                        arguments: [Sanitized.text(reason), id])
                     }
                 }
-                if settled { try Self.put(db, SettingKey.lastPush.rawValue, at.iso8601) }
+                if settled { try KioskDatabase.put(db, KioskDatabase.SettingKey.lastPush.rawValue, at.iso8601) }
             }
         }
     }
@@ -261,7 +201,7 @@ extension KioskDatabase {
     /// - Returns: how many were discarded.
     public func discardPending(operatorName: String, keeping: SyncDestination? = nil, reason: String = "at sign-out") async throws(StoreError) -> Int {
         try requireUsable()
-        let deviceID = self.deviceID
+        let deviceID = database.deviceID
         return try await wrap {
             try await writer.write { db in
                 let condition = keeping == nil ? "state = 'pending'"
