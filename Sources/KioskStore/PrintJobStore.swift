@@ -2,7 +2,7 @@ import CheckInCore
 import GRDB
 
 /// One badge print job as the station's database keeps it (table `print_jobs`).
-public struct PrintJobRecord: Sendable, Hashable {
+public struct PrintJobRecord: Sendable, Hashable, FetchableRecord {
     public var id: Int64
     public var guestID: String
     /// The guest's ticket code. It stays in the database: never put it in a printer job title or a
@@ -31,7 +31,8 @@ public struct PrintJobRecord: Sendable, Hashable {
     /// A job's columns, its code opened (0008_encrypted_guest_data.sql).
     static let columns = "*, kiosk_open(code) AS plain_code"
 
-    init(_ row: Row) {
+    /// A row of `print_jobs` read with ``columns`` (its code opened).
+    public init(row: Row) {
         id = row["id"]
         guestID = row["guest_id"]
         code = row["plain_code"]
@@ -49,7 +50,7 @@ public struct PrintJobRecord: Sendable, Hashable {
     }
 
     static func fetch(_ db: Database, id: Int64) throws -> PrintJobRecord? {
-        try Row.fetchOne(db, sql: "SELECT \(PrintJobRecord.columns) FROM print_jobs WHERE id = ?", arguments: [id]).map(PrintJobRecord.init)
+        try fetchOne(db, sql: "SELECT \(columns) FROM print_jobs WHERE id = ?", arguments: [id])
     }
 }
 
@@ -119,10 +120,10 @@ public struct PrintJobStore: StoreRepository {
     public func unfinishedPrintJobs() async throws(StoreError) -> [PrintJobRecord] {
         try await wrap {
             try await writer.read { db in
-                try Row.fetchAll(db, sql: """
+                try PrintJobRecord.fetchAll(db, sql: """
                     SELECT \(PrintJobRecord.columns) FROM print_jobs WHERE state IN ('queued', 'held', 'submitted', 'printing', 'awaiting_operator', 'needs_attention')
                     ORDER BY id
-                    """).map(PrintJobRecord.init)
+                    """)
             }
         }
     }
@@ -131,15 +132,15 @@ public struct PrintJobStore: StoreRepository {
     public func jobs(guestID: String) async throws(StoreError) -> [PrintJobRecord] {
         try await wrap {
             try await writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT \(PrintJobRecord.columns) FROM print_jobs WHERE guest_id = ? ORDER BY id DESC", arguments: [guestID])
-                    .map(PrintJobRecord.init)
+                try PrintJobRecord.fetchAll(db, sql: "SELECT \(PrintJobRecord.columns) FROM print_jobs WHERE guest_id = ? ORDER BY id DESC",
+                                            arguments: [guestID])
             }
         }
     }
 
     /// The station's most recent job (for "reprint last badge").
     public func lastPrintJob() async throws(StoreError) -> PrintJobRecord? {
-        try await wrap { try await writer.read { db in try Row.fetchOne(db, sql: "SELECT \(PrintJobRecord.columns) FROM print_jobs ORDER BY id DESC LIMIT 1").map(PrintJobRecord.init) } }
+        try await wrap { try await writer.read { db in try PrintJobRecord.fetchOne(db, sql: "SELECT \(PrintJobRecord.columns) FROM print_jobs ORDER BY id DESC LIMIT 1") } }
     }
 
     /// A printing setting (policy, queues, timeout), kept in `settings` under `print_<name>`.
