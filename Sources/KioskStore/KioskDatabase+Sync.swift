@@ -257,7 +257,7 @@ extension KioskDatabase {
                         for guest in delta.guests {
                             let fields = sealing.sealed(index)
                             index += 1
-                            let arguments = GuestRecord(guest, sealed: fields, updatedAt: at, fromHub: true).upsertArguments
+                            let arguments = GuestRecord(guest, sealed: fields, updatedAt: at, fromHub: true).rowArguments
                             var rowID: Int64?
                             do {
                                 rowID = try Int64.fetchOne(upsert, arguments: arguments)

@@ -20,6 +20,16 @@ struct AccessTypeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         case updatedAt = "updated_at"
     }
 
+    /// Decoded by column name (see ``OpenedGuestRecord``): every check-in reads one.
+    init(row: Row) {
+        id = row["id"]
+        name = row["name"]
+        reentry = row["reentry"]
+        validFrom = row["valid_from"]
+        validUntil = row["valid_until"]
+        updatedAt = row["updated_at"]
+    }
+
     init(_ type: AccessType, updatedAt: Timestamp) {
         id = type.id
         name = type.name

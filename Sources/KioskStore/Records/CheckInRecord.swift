@@ -2,7 +2,8 @@ import CheckInCore
 import GRDB
 
 /// A row of `check_ins` (admissions: entries and exits, own and synced), as the rules read it.
-struct CheckInRecord: Decodable, FetchableRecord, Sendable {
+/// Decoded by column name (see ``OpenedGuestRecord``): every check-in reads these.
+struct CheckInRecord: FetchableRecord, Sendable {
     static let databaseTableName = "check_ins"
 
     var id: Int64
@@ -15,12 +16,15 @@ struct CheckInRecord: Decodable, FetchableRecord, Sendable {
     var source: String
     var direction: String
 
-    enum CodingKeys: String, CodingKey {
-        case id, station, source, direction
-        case deviceID = "device_id"
-        case guestID = "guest_id"
-        case scannedAt = "scanned_at"
-        case operatorName = "operator"
+    init(row: Row) {
+        id = row["id"]
+        deviceID = row["device_id"]
+        guestID = row["guest_id"]
+        scannedAt = row["scanned_at"]
+        station = row["station"]
+        operatorName = row["operator"]
+        source = row["source"]
+        direction = row["direction"]
     }
 
     /// The check-in. A source or direction this version does not know reads as typed / entry.

@@ -5,9 +5,9 @@ import GRDB
 /// A row of `guests` as stored (0009_sealed_guest_record.sql): the code's keyed digest, the
 /// attendee fields sealed in one record, and the plain columns the rules need.
 ///
-/// Single writes persist it with GRDB (`upsert`, `insert`); bulk writes bind
-/// ``upsertArguments`` to one prepared statement (``RosterStore/sealedGuestUpsertSQL``),
-/// since encoding a record per row cost more than the insert. Reads open the record in SQL
+/// A walk-in is inserted with GRDB's `insert`; the other writes bind ``rowArguments`` to a
+/// prepared statement (``RosterStore/sealedGuestInsertSQL``, ``RosterStore/sealedGuestUpsertSQL``):
+/// an upsert by id only, and no per-row encoding in bulk. Reads open the record in SQL
 /// (``OpenedGuestRecord``), inside the transactions that decide.
 struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
     static let databaseTableName = "guests"
@@ -59,8 +59,12 @@ struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
                      accessTypeID: accessTypeID, revoked: revoked, walkIn: walkIn)
     }
 
-    /// The arguments of ``RosterStore/sealedGuestUpsertSQL``, in its order.
-    var upsertArguments: StatementArguments {
+    /// The columns ``rowArguments`` fill, in their order.
+    static let rowColumns = "id, code, sealed, access_type_id, revoked, walk_in, updated_at, from_hub"
+
+    /// The row's values, in the order of ``rowColumns``
+    /// (``RosterStore/sealedGuestInsertSQL``, ``RosterStore/sealedGuestUpsertSQL``).
+    var rowArguments: StatementArguments {
         [id, code, sealed, accessTypeID, revoked, walkIn, updatedAt, fromHub]
     }
 }
