@@ -89,7 +89,7 @@ public struct CheckInStore: StoreRepository {
             return CheckInResult(decision: .unknownCode, guest: nil, recorded: nil, replayed: false, badgeJob: nil)
         }
         let key = IdempotencyKey(deviceID: deviceID, guestID: guest.id, scannedAt: request.at)
-        if let existing = try CheckInRecord.fetchOne(db, sql: "SELECT * FROM check_ins WHERE idempotency_key = ?", arguments: [key.description]) {
+        if let existing = try CheckInRecord.fetchOne(db, sql: "SELECT \(CheckInRecord.columns) FROM check_ins WHERE idempotency_key = ?", arguments: [key.description]) {
             return CheckInResult(decision: .admitted, guest: try GuestDetails.fetch(db, guest: guest),
                                  recorded: existing.checkIn, replayed: true, badgeJob: nil)
         }

@@ -83,7 +83,7 @@ extension CheckInStore {
         return try await wrap {
             try await writer.write { db in
                 guard let record = try CheckInRecord.fetchOne(db, sql: """
-                    SELECT * FROM check_ins
+                    SELECT \(CheckInRecord.columns) FROM check_ins
                     WHERE device_id = ? AND origin = 'local' AND undone_at IS NULL ORDER BY scanned_at DESC, id DESC LIMIT 1
                     """, arguments: [deviceID]) else { return nil }
                 let checkIn = record.checkIn

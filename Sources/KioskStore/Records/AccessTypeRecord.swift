@@ -45,7 +45,8 @@ struct AccessTypeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 
     static func fetchAccessType(_ db: Database, id: String) throws -> AccessType? {
-        try fetchOne(db, key: id)?.accessType
+        // SQL, not `fetchOne(db, key:)`: the query interface builds its statement at every call.
+        try fetchOne(db, sql: "SELECT * FROM access_types WHERE id = ?", arguments: [id])?.accessType
     }
 
     /// The name staff see for an access type id (the id itself when the type is unknown).

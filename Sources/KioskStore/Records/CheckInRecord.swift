@@ -36,9 +36,12 @@ struct CheckInRecord: FetchableRecord, Sendable {
             direction: Direction(rawValue: direction) ?? .entry)
     }
 
+    /// The columns read, in SQL (`*` read the upload state too, on every check-in).
+    static let columns = "id, device_id, guest_id, scanned_at, station, operator, source, direction"
+
     /// Admissions (entries and exits) not undone, oldest first.
     static func fetchAdmissions(_ db: Database, guestID: String) throws -> [CheckIn] {
-        try fetchAll(db, sql: "SELECT * FROM check_ins WHERE guest_id = ? AND undone_at IS NULL ORDER BY scanned_at, id", arguments: [guestID])
-            .map(\.checkIn)
+        try fetchAll(db, sql: "SELECT \(columns) FROM check_ins WHERE guest_id = ? AND undone_at IS NULL ORDER BY scanned_at, id",
+                     arguments: [guestID]).map(\.checkIn)
     }
 }
