@@ -31,7 +31,8 @@ struct BenchPrintCommand: AsyncParsableCommand {
         CommandOutput.bootstrapLogging()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-print-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try KioskDatabase.open(dataDirectory: directory)
+        let data = directory.appendingPathComponent("data")
+        let database = try KioskDatabase.open(dataDirectory: data, key: .besideThrowawayStore(data))
         try await database.roster.saveAccessType(AccessType(id: "vip", name: "VIP"))
         let guest = Guest(id: "bench", code: TicketCode(stored: "BENCH-0001"), name: "José Müller-Ødegård", company: "ACME", accessTypeID: "vip")
         try await database.roster.saveGuest(guest)

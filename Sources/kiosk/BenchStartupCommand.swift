@@ -23,7 +23,7 @@ struct BenchStartupCommand: AsyncParsableCommand {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-startup-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: directory) }
         let data = directory.appendingPathComponent("data")
-        let database = try KioskDatabase.open(dataDirectory: data)
+        let database = try KioskDatabase.open(dataDirectory: data, key: .besideThrowawayStore(data))
         _ = try await database.roster.importRoster(try RosterCSVParser.parse(Data(BenchRoster.csv(guests: guests).utf8)))
         try await database.searchIndex.finishSearchIndex()
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()

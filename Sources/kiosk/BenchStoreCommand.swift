@@ -31,7 +31,8 @@ struct BenchStoreCommand: AsyncParsableCommand {
         try BenchRoster.csv(guests: guests).write(to: csv, atomically: true, encoding: .utf8)
 
         let importStart = ContinuousClock.now
-        let database = try KioskDatabase.open(dataDirectory: directory.appendingPathComponent("data"))
+        let data = directory.appendingPathComponent("data")
+        let database = try KioskDatabase.open(dataDirectory: data, key: .besideThrowawayStore(data))
         let parseStart = ContinuousClock.now
         let parsed = try RosterCSVParser.parse(try Data(contentsOf: csv))
         let parseSeconds = (ContinuousClock.now - parseStart).seconds

@@ -34,7 +34,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: root) }
 
         // 1. Full download, end to end, in a fresh station.
-        let database = try KioskDatabase.open(dataDirectory: root.appendingPathComponent("a"))
+        let database = try KioskDatabase.open(dataDirectory: root.appendingPathComponent("a"), key: .besideThrowawayStore(root.appendingPathComponent("a")))
         let engine = try SyncEngine(database: database)
         let session = try await syncing { () async throws(SyncError) in try await engine.signIn(hubURL: hub, email: email, password: password, stationName: "Bench A") }
         _ = try await syncing { () async throws(SyncError) in try await engine.use(event: event) }
@@ -64,7 +64,8 @@ struct BenchSyncCommand: AsyncParsableCommand {
             if !page.hasMore { break }
         }
         let fetchSeconds = (ContinuousClock.now - fetchStart).seconds
-        let storeOnly = try KioskDatabase.open(dataDirectory: root.appendingPathComponent("baseline"))
+        let storeOnly = try KioskDatabase.open(dataDirectory: root.appendingPathComponent("baseline"),
+                                               key: .besideThrowawayStore(root.appendingPathComponent("baseline")))
         try await storeOnly.selectSyncEvent(id: event, name: event, toleranceWindowMilliseconds: nil)
         let storeStart = ContinuousClock.now
         var batch: [RosterDelta] = []
@@ -151,7 +152,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
         for body in bodies { _ = try HubJSON.decoder().decode(RosterPage.self, from: body) }
         let decodeSeconds = (ContinuousClock.now - decodeStart).seconds
 
-        let database = try KioskDatabase.open(dataDirectory: root.appendingPathComponent("data"))
+        let database = try KioskDatabase.open(dataDirectory: root.appendingPathComponent("data"), key: .besideThrowawayStore(root.appendingPathComponent("data")))
         try await database.selectSyncEvent(id: "bench", name: "bench", toleranceWindowMilliseconds: nil)
         let start = ContinuousClock.now
         let first = bodies[0]

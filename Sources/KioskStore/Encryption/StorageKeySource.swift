@@ -175,3 +175,12 @@ extension StorageKeySource {
         close(fd)
     }
 }
+
+extension StorageKeySource {
+    /// The key of a throwaway store (benchmarks): a key file `NAME.key` beside its data
+    /// directory `NAME`, so it goes with the temporary folder holding both instead of staying
+    /// among the user's keys.
+    public static func besideThrowawayStore(_ dataDirectory: URL) -> StorageKeySource {
+        .keyFile(dataDirectory.deletingLastPathComponent().appendingPathComponent(dataDirectory.lastPathComponent + ".key"))
+    }
+}

@@ -108,7 +108,8 @@ public struct DoorBenchmark: Sendable {
     func runOnce(faults: [Fault], logger: Logger) async throws -> Figures {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-door-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
-        let database = try KioskDatabase.open(dataDirectory: root.appendingPathComponent("data"), logger: logger)
+        let database = try KioskDatabase.open(dataDirectory: root.appendingPathComponent("data"), key: .besideThrowawayStore(root.appendingPathComponent("data")),
+                                              logger: logger)
 
         // The hub, through a proxy that plays its faults; or a local roster of generated guests.
         var proxy: FaultProxy?

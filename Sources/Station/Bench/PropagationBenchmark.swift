@@ -90,7 +90,7 @@ public struct PropagationBenchmark: Sendable {
 
         static func open(_ directory: URL, name: String, hub: URL, event: DoorBenchmark.Hub, configuration: SyncConfiguration,
                          logger: Logger) async throws -> Door {
-            let database = try KioskDatabase.open(dataDirectory: directory, logger: logger)
+            let database = try KioskDatabase.open(dataDirectory: directory, key: .besideThrowawayStore(directory), logger: logger)
             let engine = try SyncEngine(database: database, configuration: configuration, logger: logger)
             _ = try await engine.signIn(hubURL: hub.absoluteString, email: event.email, password: event.password, stationName: name)
             _ = try await engine.use(event: event.event, pending: .keep)
