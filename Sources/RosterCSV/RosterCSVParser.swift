@@ -4,7 +4,9 @@ import Foundation
 
 /// Reads a roster CSV export into rows, rejecting bad rows with their line number and reason.
 ///
-/// Accepts UTF-8 with or without BOM, CRLF or LF line ends, and quoted fields holding commas,
+/// Accepts the encodings of ``RosterTextDecoding`` (UTF-8 with or without BOM, UTF-16,
+/// Windows-1252 with a warning), comma, semicolon or tab as delimiter (``RosterDelimiter``,
+/// detected from the header row), CRLF or LF line ends, and quoted fields holding delimiters,
 /// quotes and newlines (parsing is CSV.swift's). A row with a problem never stops the import
 /// of the good rows.
 /// ```swift
@@ -16,13 +18,13 @@ public enum RosterCSVParser {
     public static let maximumFieldLength = 1_000
 
     public static func parse(_ data: Data, caseInsensitiveCodes: Bool = true) throws(RosterFileError) -> RosterFile {
-        guard var text = String(validating: data, as: UTF8.self) else { throw .notUTF8 }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let (text, encoding) = try RosterTextDecoding.decode(data)
         if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) { throw .empty }
 
+        let delimiter = RosterDelimiter.detect(headerOf: text)
         let reader: CSVReader
         do {
-            reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: false)
+            reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: false, delimiter: delimiter.scalar)
         } catch {
             throw .unreadable(String(describing: error))
         }
@@ -57,7 +59,17 @@ public enum RosterCSVParser {
             }
         }
         if let error = reader.error, rows.isEmpty, rejected.isEmpty { throw .unreadable(String(describing: error)) }
-        return RosterFile(rows: rows, rejected: rejected, format: columns.format)
+        var file = RosterFile(rows: rows, rejected: rejected, format: columns.format)
+        file.encoding = encoding
+        file.delimiter = delimiter
+        file.recognisedColumns = columns.recognised
+        if encoding == .windows1252 {
+            let accented = rows.lazy.map(\.name).filter { $0.unicodeScalars.contains { !$0.isASCII } }.prefix(3)
+            let sample = accented.isEmpty ? "" : " (\(accented.map { Sanitized.text($0) }.joined(separator: ", ")))"
+            file.warnings.append("The file is not UTF-8: it was read as Windows-1252 (what Excel saves as \"CSV\" in Western Europe). "
+                + "Check that accented names read right\(sample); if not, save it as \"CSV UTF-8\" and import it again.")
+        }
+        return file
     }
 
     private static func row(
@@ -65,7 +77,7 @@ public enum RosterCSVParser {
     ) -> Result<RosterRow, RosterRejection> {
         func reject(_ reason: String) -> Result<RosterRow, RosterRejection> { .failure(RosterRejection(line: line, reason: reason)) }
         if fields.count > headerCount {
-            return reject("\(fields.count) fields but the header has \(headerCount): a comma inside an unquoted field?")
+            return reject("\(fields.count) fields but the header has \(headerCount): a delimiter inside an unquoted field?")
         }
         func field(_ index: Int?) -> String {
             guard let index, index < fields.count else { return "" }

@@ -29,6 +29,21 @@ struct RosterColumns {
         return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
+    /// What the recognised columns hold, in the file's order (for the import's report).
+    var recognised: [String] {
+        [(code, "ticket code"), (name, "name"), (firstName, "first name"), (lastName, "last name"), (email, "e-mail"),
+         (company, "company"), (accessType, "access type")]
+            .compactMap { index, what in index.map { ($0, what) } }
+            .sorted { $0.0 < $1.0 }
+            .map(\.1)
+    }
+
+    /// How many of a header's fields name a column this reader knows (delimiter detection).
+    static func recognisedCount(_ header: [String]) -> Int {
+        let known = Set(codeHeaders + nameHeaders + firstNameHeaders + lastNameHeaders + emailHeaders + companyHeaders + accessTypeHeaders)
+        return header.map(normalize).filter(known.contains).count
+    }
+
     init(header: [String]) throws(RosterFileError) {
         let normalized = header.map(Self.normalize)
         func find(_ names: [String]) -> Int? {

@@ -32,18 +32,38 @@ public struct RosterRejection: Error, Sendable, Hashable, Codable {
     }
 }
 
-/// The good rows and the rejected ones of a roster file.
+/// The good rows and the rejected ones of a roster file, and how it was read.
 public struct RosterFile: Sendable {
     public var rows: [RosterRow]
     public var rejected: [RosterRejection]
     /// Which export format the header looked like (for messages): generic, pretix, eventbrite.
     public var format: String
+    public var encoding: RosterEncoding = .utf8
+    public var delimiter: RosterDelimiter = .comma
+    /// The columns recognised, by what they hold ("ticket code", "name"…), in the file's order.
+    public var recognisedColumns: [String] = []
+    /// What the organizer should check although the file was read (an encoding guessed).
+    public var warnings: [String] = []
+
+    /// How the file was read, for the import's report: "pretix export, semicolon-separated,
+    /// UTF-8 with BOM; columns: ticket code, name, e-mail".
+    public var readAs: String {
+        "\(format) export, \(delimiter.name)-separated, \(encoding.rawValue); columns: \(recognisedColumns.joined(separator: ", "))"
+    }
+
+    public init(rows: [RosterRow], rejected: [RosterRejection], format: String) {
+        self.rows = rows
+        self.rejected = rejected
+        self.format = format
+    }
 }
 
 /// A roster file that cannot be imported at all.
 public enum RosterFileError: Error, Sendable, Equatable, CustomStringConvertible {
     case empty
     case notUTF8
+    /// A UTF-16 file (by its BOM) with an odd number of bytes or broken surrogate pairs.
+    case notUTF16
     case missingColumn(String, header: [String])
     case unreadable(String)
     /// Larger than any roster (``RosterFileReader/maximumBytes``), refused before it is read.
@@ -58,7 +78,9 @@ public enum RosterFileError: Error, Sendable, Equatable, CustomStringConvertible
         case .empty:
             "The roster file is empty: export it again with a header row and one guest per line."
         case .notUTF8:
-            "The roster file is not UTF-8 text: save it as \"CSV UTF-8\" and import it again."
+            "The roster file starts as UTF-8 but is not UTF-8 text: save it as \"CSV UTF-8\" and import it again."
+        case .notUTF16:
+            "The roster file starts as UTF-16 (\"Unicode text\") but is damaged: save it as \"CSV UTF-8\" and import it again."
         case .missingColumn(let column, let header):
             "The roster file has no \(column) column (found: \(header.joined(separator: ", "))). Rename the column or export with ticket codes."
         case .unreadable(let detail):

@@ -46,16 +46,21 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "Roster CSV file.") var file: String
 
     func run() async throws {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("Cannot read \(file).") }
         let parsed: RosterFile
-        do { parsed = try RosterCSVParser.parse(data) } catch { throw ValidationError(String(describing: error)) }
+        do { parsed = try RosterCSVParser.parse(try RosterFileReader.read(URL(fileURLWithPath: file))) } catch {
+            throw ValidationError("\(file): \(String(describing: error))")
+        }
         let summary = try await options.withStore { try await $0.importRoster(event: event, rows: parsed.rows) }
         if options.json {
             printJSON([
                 "imported": summary.imported, "updated": summary.updated, "unchanged": summary.unchanged,
                 "rejected": parsed.rejected.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }, "format": parsed.format,
+                "read": ["delimiter": parsed.delimiter.name, "encoding": parsed.encoding.rawValue, "columns": parsed.recognisedColumns],
+                "warnings": parsed.warnings,
             ])
         } else {
+            print("Read as \(parsed.readAs).")
+            for warning in parsed.warnings { print("Warning: \(warning)") }
             print("Imported \(summary.imported), updated \(summary.updated), unchanged \(summary.unchanged), rejected \(parsed.rejected.count).")
             for rejection in parsed.rejected { print("  line \(rejection.line): \(Sanitized.text(rejection.reason))") }
         }

@@ -9,7 +9,7 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Import a roster CSV (generic, pretix or Eventbrite export) into the station.",
         discussion: "Guests are matched by ticket code: a re-import updates them and never touches recorded check-ins. Rows with problems are listed with their line number; the good rows are imported in one transaction.")
 
-    @Argument(help: "The roster CSV file (UTF-8, with a header row).")
+    @Argument(help: "The roster CSV file, with a header row: comma, semicolon or tab separated; UTF-8, UTF-16 or Windows-1252.")
     var file: String
 
     @OptionGroup var options: StationOptions
@@ -38,8 +38,15 @@ struct ImportCommand: AsyncParsableCommand {
                     "unchanged": .int(summary.unchanged),
                     "rejected": .array(summary.rejected.map { ["line": .int($0.line), "reason": .string($0.reason)] }),
                     "format": .string(parsed.format),
+                    "read": [
+                        "delimiter": .string(parsed.delimiter.name), "encoding": .string(parsed.encoding.rawValue),
+                        "columns": .array(parsed.recognisedColumns.map(JSONValue.string)),
+                    ],
+                    "warnings": .array(parsed.warnings.map(JSONValue.string)),
                 ])
             } else {
+                print("Read as \(parsed.readAs).")
+                for warning in parsed.warnings { print("Warning: \(warning)") }
                 print("Imported \(summary.imported) new guests, updated \(summary.updated), unchanged \(summary.unchanged) (\(parsed.format) format).")
                 for rejection in summary.rejected {
                     print("  line \(rejection.line): \(rejection.reason)")

@@ -41,6 +41,34 @@ struct KioskCommandLineTests {
         #expect((try none.json()["results"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func semicolonAndWindows1252ExportsImportAndSayHowTheyWereRead() throws {
+        let directory = TemporaryDirectory("cli")
+        defer { directory.remove() }
+        let data = directory.appending("data").path
+        // Excel's "CSV" of Western Europe: semicolons, Windows-1252 (ü = 0xFC, € = 0x80).
+        let excel = directory.appending("excel.csv")
+        try Data(Array("Name;E-mail;Code;Ticket type\r\nJ".utf8) + [0xFC] + Array("rgen Sch".utf8) + [0xFC]
+                 + Array("tz;j@example.de;EUR1;VIP ".utf8) + [0x80] + Array("\r\n".utf8)).write(to: excel)
+        let imported = try run(kiosk, ["import", excel.path, "--data-dir", data])
+        #expect(imported.status == 0)
+        #expect(imported.stdout.contains("Read as generic export, semicolon-separated, Windows-1252; columns: name, e-mail, ticket code, access type."))
+        #expect(imported.stdout.contains("Warning: The file is not UTF-8"))
+        let admitted = try run(kiosk, ["checkin", "eur1", "--data-dir", data])
+        #expect(admitted.status == 0)
+        #expect(admitted.stdout.contains("Welcome, Jürgen Schütz (VIP €)"))
+        // Spreadsheets' "Unicode text": UTF-16 with BOM, tabs; machine-readable report.
+        let unicode = directory.appending("unicode.txt")
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in "Code\tName\r\nU1\t王芳\r\n".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        try Data(bytes).write(to: unicode)
+        let json = try run(kiosk, ["import", unicode.path, "--data-dir", data, "--json"]).json()
+        let read = try #require(json["read"] as? [String: Any])
+        #expect(read["delimiter"] as? String == "tab")
+        #expect(read["encoding"] as? String == "UTF-16 LE")
+        #expect(json["imported"] as? Int == 1)
+        #expect(try run(kiosk, ["search", "王芳", "--data-dir", data]).stdout.contains("王芳"))
+    }
+
     @Test func theAttendanceExportSaysWhoCameAndKeepsFormulasAsText() throws {
         let directory = TemporaryDirectory("cli")
         defer { directory.remove() }

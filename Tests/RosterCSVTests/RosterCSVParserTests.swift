@@ -76,9 +76,12 @@ struct RosterCSVParserTests {
         #expect(message.contains("name, email"))
     }
 
-    @Test("bytes that are not UTF-8 are refused")
+    @Test("a file that says UTF-8 by its BOM but is not is refused; one without BOM is read as Windows-1252")
     func notUTF8() {
-        #expect(throws: RosterFileError.notUTF8) { try RosterCSVParser.parse(Data([0x6E, 0x61, 0x6D, 0x65, 0x0A, 0xFF, 0xFE, 0x41])) }
+        #expect(throws: RosterFileError.notUTF8) { try RosterCSVParser.parse(Data([0xEF, 0xBB, 0xBF, 0x6E, 0x0A, 0xFF, 0x41])) }
+        #expect(throws: RosterFileError.missingColumn("ticket code", header: ["name"])) {
+            try RosterCSVParser.parse(Data([0x6E, 0x61, 0x6D, 0x65, 0x0A, 0xFF, 0xFE, 0x41]))
+        }
     }
 
     @Test("a duplicate code in one file keeps the first and rejects the second with both lines")
