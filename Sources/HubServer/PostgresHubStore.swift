@@ -180,22 +180,25 @@ public final class PostgresHubStore: HubStore {
         let summary = try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)
             var known: [String: [String]] = [:]
-            for row in try await rows("SELECT code, name, email, company, access_type_id FROM guests WHERE event_id = \(event)", on: connection) {
+            for row in try await rows("SELECT code, name, email, company, access_type_id, revoked FROM guests WHERE event_id = \(event)", on: connection) {
                 known[try row["code"].decode(String.self)] = [
                     try row["name"].decode(String.self), try row["email"].decode(String.self),
                     try row["company"].decode(String.self), try row["access_type_id"].decode(String.self),
+                    try row["revoked"].decode(Bool.self).description,
                 ]
             }
             var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
             var types: [String: String] = [:]
             var codes: [String] = [], names: [String] = [], emails: [String] = [], companies: [String] = [], typeIDs: [String] = []
+            var revoked: [Bool] = []
             for row in roster {
                 let typeID = AccessType.identifier(forName: row.accessType)
                 types[typeID] = types[typeID] ?? row.accessType
-                let values = [row.name, row.email, row.company, typeID]
+                let values = [row.name, row.email, row.company, typeID, row.revoked.description]
                 guard summary.count(values, old: known[row.code.value]) else { continue }
                 known[row.code.value] = values
                 codes.append(row.code.value); names.append(row.name); emails.append(row.email); companies.append(row.company); typeIDs.append(typeID)
+                revoked.append(row.revoked)
             }
             let typeKeys = Array(types.keys), typeNames = typeKeys.map { types[$0]! }
             try await connection.query("""
@@ -208,13 +211,14 @@ public final class PostgresHubStore: HubStore {
             while start < codes.count {
                 let end = min(start + 5_000, codes.count)
                 let c = Array(codes[start..<end]), n = Array(names[start..<end]), e = Array(emails[start..<end])
-                let co = Array(companies[start..<end]), t = Array(typeIDs[start..<end])
+                let co = Array(companies[start..<end]), t = Array(typeIDs[start..<end]), r = Array(revoked[start..<end])
                 try await connection.query("""
-                    INSERT INTO guests (event_id, id, code, name, email, company, access_type_id)
-                    SELECT \(event), code, code, name, email, company, type
-                    FROM unnest(\(c)::text[], \(n)::text[], \(e)::text[], \(co)::text[], \(t)::text[]) AS r(code, name, email, company, type)
+                    INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, revoked)
+                    SELECT \(event), code, code, name, email, company, type, revoked
+                    FROM unnest(\(c)::text[], \(n)::text[], \(e)::text[], \(co)::text[], \(t)::text[], \(r)::boolean[])
+                        AS r(code, name, email, company, type, revoked)
                     ON CONFLICT (event_id, code) DO UPDATE SET name = excluded.name, email = excluded.email, company = excluded.company,
-                        access_type_id = excluded.access_type_id, deleted = false, seq = nextval('change_seq')
+                        access_type_id = excluded.access_type_id, revoked = excluded.revoked, deleted = false, seq = nextval('change_seq')
                     """, logger: logger)
                 start = end
             }

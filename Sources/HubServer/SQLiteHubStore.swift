@@ -139,15 +139,16 @@ public final class SQLiteHubStore: HubStore {
             try Self.requireEvent(db, event)
             var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
             var types = Set(try String.fetchAll(db, sql: "SELECT id FROM access_types WHERE event_id = ?", arguments: [event]))
-            let existing = try Row.fetchCursor(db, sql: "SELECT code, name, email, company, access_type_id FROM guests WHERE event_id = ?", arguments: [event])
+            let existing = try Row.fetchCursor(db, sql: "SELECT code, name, email, company, access_type_id, revoked FROM guests WHERE event_id = ?",
+                                               arguments: [event])
             var known: [String: [String]] = [:]
             while let row = try existing.next() {
-                known[row["code"]] = [row["name"], row["email"], row["company"], row["access_type_id"]]
+                known[row["code"]] = [row["name"], row["email"], row["company"], row["access_type_id"], (row["revoked"] as Bool).description]
             }
             let upsert = try db.makeStatement(sql: """
-                INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, revoked, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (event_id, code) DO UPDATE SET name = excluded.name, email = excluded.email, company = excluded.company,
-                    access_type_id = excluded.access_type_id, deleted = 0, seq = excluded.seq
+                    access_type_id = excluded.access_type_id, revoked = excluded.revoked, deleted = 0, seq = excluded.seq
                 """)
             for row in rows {
                 let typeID = AccessType.identifier(forName: row.accessType)
@@ -157,10 +158,11 @@ public final class SQLiteHubStore: HubStore {
                         arguments: [event, typeID, row.accessType, try Self.nextSeq(db)])
                     types.insert(typeID)
                 }
-                let values = [row.name, row.email, row.company, typeID]
+                let values = [row.name, row.email, row.company, typeID, row.revoked.description]
                 guard summary.count(values, old: known[row.code.value]) else { continue }
                 known[row.code.value] = values
-                try upsert.execute(arguments: [event, row.code.value, row.code.value, row.name, row.email, row.company, typeID, try Self.nextSeq(db)])
+                try upsert.execute(arguments: [event, row.code.value, row.code.value, row.name, row.email, row.company, typeID, row.revoked,
+                                               try Self.nextSeq(db)])
             }
             return summary
         }

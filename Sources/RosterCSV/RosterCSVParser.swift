@@ -100,9 +100,16 @@ public enum RosterCSVParser {
         let email = field(columns.email)
         if !email.isEmpty && !isPlausibleEmail(email) { return reject("e-mail address \"\(Sanitized.text(email))\" is not valid") }
         let accessType = field(columns.accessType)
+        let blocked: Bool
+        switch RosterFlag.parse(field(columns.blocked)) {
+        case .some(let flag): blocked = flag
+        case nil: return reject("blocked is \"\(Sanitized.text(field(columns.blocked)))\": write yes or no (also true/false, 1/0, x or empty)")
+        }
+        let status = field(columns.attendeeStatus).lowercased()
+        let cancelled = ["refunded", "cancelled", "canceled", "not attending", "deleted", "transferred"].contains(status)
         return .success(RosterRow(
             line: line, code: code, name: name, email: email, company: field(columns.company),
-            accessType: accessType.isEmpty ? "General" : accessType))
+            accessType: accessType.isEmpty ? "General" : accessType, revoked: blocked || cancelled))
     }
 
     /// The product's one e-mail rule (``CheckInCore/EmailAddress``), shared with the hub's walk-ins.

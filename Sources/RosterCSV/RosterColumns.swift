@@ -8,6 +8,10 @@ struct RosterColumns {
     var email: Int?
     var company: Int?
     var accessType: Int?
+    /// pretix's `Blocked`, a generic `blocked` column: yes/no values (``RosterFlag``).
+    var blocked: Int?
+    /// Eventbrite's `Attendee Status`: refunded, cancelled and not-attending tickets are revoked.
+    var attendeeStatus: Int?
     var format: String
 
     static let codeHeaders = ["code", "ticket code", "ticket", "secret", "barcode", "barcode #", "ticket secret", "qr code", "ticket id"]
@@ -17,6 +21,8 @@ struct RosterColumns {
     static let emailHeaders = ["email", "e-mail", "email address", "e-mail address", "attendee email", "attendee e-mail", "mail"]
     static let companyHeaders = ["company", "organization", "organisation", "company name", "attendee company"]
     static let accessTypeHeaders = ["access type", "ticket type", "product", "ticket name", "category", "type"]
+    static let blockedHeaders = ["blocked", "revoked"]
+    static let attendeeStatusHeaders = ["attendee status"]
 
     /// Lower-cased, `_`/`-` separators as spaces (except in "e-mail"), spaces collapsed.
     static func normalize(_ header: String) -> String {
@@ -32,7 +38,7 @@ struct RosterColumns {
     /// What the recognised columns hold, in the file's order (for the import's report).
     var recognised: [String] {
         [(code, "ticket code"), (name, "name"), (firstName, "first name"), (lastName, "last name"), (email, "e-mail"),
-         (company, "company"), (accessType, "access type")]
+         (company, "company"), (accessType, "access type"), (blocked, "blocked"), (attendeeStatus, "attendee status")]
             .compactMap { index, what in index.map { ($0, what) } }
             .sorted { $0.0 < $1.0 }
             .map(\.1)
@@ -40,7 +46,8 @@ struct RosterColumns {
 
     /// How many of a header's fields name a column this reader knows (delimiter detection).
     static func recognisedCount(_ header: [String]) -> Int {
-        let known = Set(codeHeaders + nameHeaders + firstNameHeaders + lastNameHeaders + emailHeaders + companyHeaders + accessTypeHeaders)
+        let known = Set(codeHeaders + nameHeaders + firstNameHeaders + lastNameHeaders + emailHeaders + companyHeaders + accessTypeHeaders
+                        + blockedHeaders + attendeeStatusHeaders)
         return header.map(normalize).filter(known.contains).count
     }
 
@@ -59,6 +66,8 @@ struct RosterColumns {
         self.email = find(Self.emailHeaders)
         self.company = find(Self.companyHeaders)
         self.accessType = find(Self.accessTypeHeaders)
+        self.blocked = find(Self.blockedHeaders)
+        self.attendeeStatus = find(Self.attendeeStatusHeaders)
         if normalized.contains("barcode #") { format = "eventbrite" }
         else if normalized.contains("secret") && normalized.contains("order code") { format = "pretix" }
         else { format = "generic" }

@@ -10,14 +10,18 @@ public struct RosterRow: Sendable, Hashable {
     public var company: String
     /// The ticket-type name as written in the file ("General" when the file has none).
     public var accessType: String
+    /// The export says the ticket must not enter: pretix's `Blocked`, a refunded, cancelled or
+    /// not-attending Eventbrite attendee, a generic `blocked` column. Stored as revoked.
+    public var revoked: Bool
 
-    public init(line: Int, code: TicketCode, name: String, email: String, company: String, accessType: String) {
+    public init(line: Int, code: TicketCode, name: String, email: String, company: String, accessType: String, revoked: Bool = false) {
         self.line = line
         self.code = code
         self.name = name
         self.email = email
         self.company = company
         self.accessType = accessType
+        self.revoked = revoked
     }
 }
 

@@ -92,6 +92,30 @@ import Testing
         await store.close()
     }
 
+    @Test(arguments: kinds) func ticketsTheImportSaysAreBlockedAreRefusedAndUnblockedByTheNextImport(kind: String) async throws {
+        let (store, directory) = try await Self.makeStore(kind)
+        defer { directory.remove() }
+        let event = try await Self.seed(store, guests: 2)
+        func row(_ code: String, revoked: Bool) -> RosterRow {  // as seeded, but for the flag
+            let i = code.dropFirst()
+            return RosterRow(line: 2, code: TicketCode(stored: code), name: "Guest \(i)", email: "g\(i)@example.com", company: "",
+                             accessType: "General", revoked: revoked)
+        }
+        let blocked = try await store.importRoster(event: "ev1", rows: [row("G1", revoked: true), row("G2", revoked: false)])
+        #expect(blocked.updated == 1, "a change of the blocked flag alone is an update")
+        #expect(blocked.unchanged == 1)
+        let refused = try await store.ingest(event: event, items: [Self.upload("a", "G1", 1_000_000), Self.upload("a", "G2", 1_000_000)],
+                                             uploader: Self.uploader, now: .now())
+        #expect(refused.map(\.decision) == [.revoked, .admitted])
+        let page = try await store.rosterPage(event: "ev1", after: 0, limit: 100, now: .now())
+        #expect(page.guests.first { $0.id == "G1" }?.revoked == true, "stations learn it with the roster")
+        let again = try await store.importRoster(event: "ev1", rows: [row("G1", revoked: false)])
+        #expect(again.updated == 1)
+        let admitted = try await store.ingest(event: event, items: [Self.upload("b", "G1", 1_100_000)], uploader: Self.uploader, now: .now())
+        #expect(admitted.map(\.decision) == [.admitted])
+        await store.close()
+    }
+
     @Test(arguments: kinds) func rosterPagesResumeFromTheCursor(kind: String) async throws {
         let (store, directory) = try await Self.makeStore(kind)
         defer { directory.remove() }

@@ -69,6 +69,27 @@ struct KioskCommandLineTests {
         #expect(try run(kiosk, ["search", "王芳", "--data-dir", data]).stdout.contains("王芳"))
     }
 
+    @Test func aTicketTheExportSaysIsBlockedIsRefusedAtTheDoorUntilAnImportUnblocksIt() throws {
+        let directory = TemporaryDirectory("cli")
+        defer { directory.remove() }
+        let data = directory.appending("data").path
+        let export = directory.appending("pretix.csv")
+        func write(blocked: String) throws {
+            try "Order code;Attendee name;Product;Secret;Blocked\nA1;Ann Lee;VIP;leaked1;\(blocked)\nA2;Bob Ray;VIP;fine2;No\n"
+                .write(to: export, atomically: true, encoding: .utf8)
+        }
+        try write(blocked: "Yes")
+        let imported = try run(kiosk, ["import", export.path, "--data-dir", data])
+        #expect(imported.stdout.contains("columns: name, access type, ticket code, blocked"))
+        let refused = try run(kiosk, ["checkin", "LEAKED1", "--data-dir", data, "--json"])
+        #expect(refused.status != 0)
+        #expect(try refused.json()["decision"] as? String == "revoked")
+        #expect(try run(kiosk, ["checkin", "FINE2", "--data-dir", data]).status == 0)
+        try write(blocked: "No")
+        #expect(try run(kiosk, ["import", export.path, "--data-dir", data]).stdout.contains("updated 1"))
+        #expect(try run(kiosk, ["checkin", "LEAKED1", "--data-dir", data]).status == 0)
+    }
+
     @Test func theAttendanceExportSaysWhoCameAndKeepsFormulasAsText() throws {
         let directory = TemporaryDirectory("cli")
         defer { directory.remove() }

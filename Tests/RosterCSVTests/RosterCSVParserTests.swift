@@ -84,6 +84,33 @@ struct RosterCSVParserTests {
         }
     }
 
+    @Test("blocked pretix tickets, and refunded, cancelled or not-attending Eventbrite attendees, are revoked")
+    func revokedByTheExport() throws {
+        let pretix = try parse("""
+            Order code,Attendee name,Product,Secret,Blocked
+            A1,Ann,VIP,s1,Yes
+            A2,Bob,VIP,s2,No
+            A3,Cy,VIP,s3,
+            A4,Dee,VIP,s4,perhaps
+            """)
+        #expect(pretix.rows.map(\.revoked) == [true, false, false])
+        #expect(pretix.rejected.map(\.line) == [5])
+        #expect(pretix.rejected.first?.reason.contains("write yes or no") == true)
+        #expect(pretix.recognisedColumns.contains("blocked"))
+        let eventbrite = try parse("""
+            Order #,First Name,Last Name,Barcode #,Ticket Type,Attendee Status
+            1,Ann,Lee,111,GA,Attending
+            2,Bob,Ray,222,GA,Refunded
+            3,Cy,Fox,333,GA,Not Attending
+            4,Dee,Kim,444,GA,Cancelled
+            5,Eve,Roe,555,GA,Checked In
+            """)
+        #expect(eventbrite.format == "eventbrite")
+        #expect(eventbrite.rows.map(\.revoked) == [false, true, true, true, false])
+        let generic = try parse("code,name,blocked\nX1,Ann,x\nX2,Bob,TRUE\nX3,Cy,0\n")
+        #expect(generic.rows.map(\.revoked) == [true, true, false])
+    }
+
     @Test("a duplicate code in one file keeps the first and rejects the second with both lines")
     func duplicates() throws {
         let file = try parse("name,code\nA,x1\nB,X1\n")

@@ -42,15 +42,15 @@ public struct RosterStore: StoreRepository {
                 }
                 var summary = RosterImportSummary(imported: 0, updated: 0, unchanged: 0, rejected: rejected)
                 try Self.withDeferredSearchIndex(db, rows: rows.count) { batch in
-                    var existing: [String: (id: String, name: String, email: String, company: String, type: String)] = [:]
+                    var existing: [String: (id: String, name: String, email: String, company: String, type: String, revoked: Bool)] = [:]
                     let cursor = try OpenedGuestRecord.fetchCursor(db, sql: "SELECT \(OpenedGuestRecord.columns) FROM guests g")
                     while let guest = try cursor.next() {
-                        existing[guest.code] = (guest.id, guest.name, guest.email, guest.company, guest.accessTypeID)
+                        existing[guest.code] = (guest.id, guest.name, guest.email, guest.company, guest.accessTypeID, guest.revoked)
                     }
                     // New guests have new ids: a plain insert (an upsert returning the rowid was 12 % slower).
                     let insert = try db.makeStatement(sql: Self.sealedGuestInsertSQL)
                     let update = try db.makeStatement(sql: """
-                        UPDATE guests SET sealed = ?, access_type_id = ?, updated_at = ? WHERE id = ? RETURNING rowid
+                        UPDATE guests SET sealed = ?, access_type_id = ?, revoked = ?, updated_at = ? WHERE id = ? RETURNING rowid
                         """)
                     var identifiers = IdentifierGenerator()
                     var sealing = SealingSlices(cipher: cipher, guests: rows) { GuestFields(code: $0.code.value, name: $0.name, email: $0.email, company: $0.company) }
@@ -59,17 +59,18 @@ public struct RosterStore: StoreRepository {
                         let fields = sealing.sealed(index)
                         let type = typeIDs[row.accessType] ?? AccessType.identifier(forName: row.accessType)
                         if let old = existing[row.code.value] {
-                            if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type {
+                            if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type
+                                && old.revoked == row.revoked {
                                 summary.unchanged += 1
                             } else {
-                                let rowID = try Int64.fetchOne(update, arguments: [fields.record, type, now, old.id])
+                                let rowID = try Int64.fetchOne(update, arguments: [fields.record, type, row.revoked, now, old.id])
                                 batch.changedIDs.append(old.id)
                                 if let rowID { try batch.index(rowID, fields.tokens) }
                                 summary.updated += 1
                             }
                         } else {
                             let guest = Guest(id: identifiers.next(), code: row.code, name: row.name, email: row.email, company: row.company,
-                                              accessTypeID: type)
+                                              accessTypeID: type, revoked: row.revoked)
                             let record = GuestRecord(guest, sealed: fields, updatedAt: Timestamp(milliseconds: now), fromHub: false)
                             try insert.execute(arguments: record.rowArguments)
                             try batch.index(db.lastInsertedRowID, fields.tokens)
