@@ -15,28 +15,29 @@ public enum RosterEncoding: String, Sendable, Equatable {
 /// without one when every other byte of the start is zero), and Windows-1252 as the fallback for
 /// bytes that are not UTF-8 (the caller warns: the guess can be wrong for other code pages).
 enum RosterTextDecoding {
+    /// Works on the file's `Data` as it is: a copy into an array held the file twice while a
+    /// 100k roster was read (the import's memory target is 100 MB).
     static func decode(_ data: Data) throws(RosterFileError) -> (text: String, encoding: RosterEncoding) {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            guard let text = String(validating: bytes.dropFirst(3), as: UTF8.self) else { throw .notUTF8 }
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) {
+            guard let text = String(validating: data.dropFirst(3), as: UTF8.self) else { throw .notUTF8 }
             return (text, .utf8WithBOM)
         }
-        if bytes.starts(with: [0xFF, 0xFE]) { return (try utf16(bytes.dropFirst(2), littleEndian: true), .utf16LittleEndian) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return (try utf16(bytes.dropFirst(2), littleEndian: false), .utf16BigEndian) }
-        if let littleEndian = bomlessUTF16(bytes) {
-            return (try utf16(bytes[...], littleEndian: littleEndian), littleEndian ? .utf16LittleEndian : .utf16BigEndian)
+        if data.starts(with: [0xFF, 0xFE]) { return (try utf16(data.dropFirst(2), littleEndian: true), .utf16LittleEndian) }
+        if data.starts(with: [0xFE, 0xFF]) { return (try utf16(data.dropFirst(2), littleEndian: false), .utf16BigEndian) }
+        if let littleEndian = bomlessUTF16(data) {
+            return (try utf16(data[...], littleEndian: littleEndian), littleEndian ? .utf16LittleEndian : .utf16BigEndian)
         }
-        if let text = String(validating: bytes, as: UTF8.self) { return (text, .utf8) }
-        return (windows1252(bytes), .windows1252)
+        if let text = String(validating: data, as: UTF8.self) { return (text, .utf8) }
+        return (windows1252(data), .windows1252)
     }
 
     /// Whether the start reads as UTF-16 without a BOM: mostly ASCII characters, so that three
     /// pairs of bytes in four have one zero byte, always on the same side, and no character is
     /// NUL. `true`: little endian (the zero second); `false`: big endian; `nil`: not UTF-16.
-    private static func bomlessUTF16(_ bytes: [UInt8]) -> Bool? {
-        let start = bytes.prefix(128)
+    private static func bomlessUTF16(_ data: Data) -> Bool? {
+        let start = Array(data.prefix(128))
         guard start.count >= 8 else { return nil }
-        let pairs = stride(from: start.startIndex, to: start.endIndex - 1, by: 2).map { (start[$0], start[$0 + 1]) }
+        let pairs = stride(from: 0, to: start.count - 1, by: 2).map { (start[$0], start[$0 + 1]) }
         guard !pairs.contains(where: { $0.0 == 0 && $0.1 == 0 }) else { return nil }
         let zeroSecond = pairs.count { $0.0 != 0 && $0.1 == 0 }, zeroFirst = pairs.count { $0.0 == 0 && $0.1 != 0 }
         if zeroSecond * 4 >= pairs.count * 3 && zeroFirst == 0 { return true }
@@ -44,7 +45,7 @@ enum RosterTextDecoding {
         return nil
     }
 
-    private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) throws(RosterFileError) -> String {
+    private static func utf16(_ bytes: Data, littleEndian: Bool) throws(RosterFileError) -> String {
         guard bytes.count % 2 == 0 else { throw .notUTF16 }
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
@@ -60,7 +61,7 @@ enum RosterTextDecoding {
 
     /// Windows-1252: Latin-1, except 0x80–0x9F, which hold typographic characters (€, quotes,
     /// dashes, Š, Ž, Ÿ…); its five unassigned bytes read as U+FFFD.
-    static func windows1252(_ bytes: [UInt8]) -> String {
+    static func windows1252(_ bytes: Data) -> String {
         var scalars = String.UnicodeScalarView()
         scalars.reserveCapacity(bytes.count)
         for byte in bytes {

@@ -2,8 +2,6 @@ import Crypto
 import Foundation
 import Synchronization
 
-typealias AESNonce = AES.GCM.Nonce
-
 /// Seals and opens guest data with keys derived (HKDF-SHA256) from the store's data key:
 /// - values (names, e-mails, companies, codes, queued payloads): AES-GCM with a random nonce;
 /// - ticket codes for exact lookup: a keyed digest (HMAC-SHA256, 128 bits) of the normalized code;
@@ -67,7 +65,7 @@ public final class GuestCipher: Sendable {
     }
 
     /// Guest data sealed with a nonce from a bulk write's supply.
-    func seal(bytes: Data, nonce: AESNonce) -> Data {
+    func seal(bytes: Data, nonce: AES.GCM.Nonce) -> Data {
         try! AES.GCM.seal(bytes, using: sealKey, nonce: nonce).combined!
     }
 

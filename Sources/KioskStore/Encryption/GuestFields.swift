@@ -1,4 +1,5 @@
 import CheckInCore
+import Crypto
 import Foundation
 
 /// A guest's attendee fields, sealed together in one AES-GCM record (`guests.sealed`,
@@ -67,7 +68,7 @@ extension GuestCipher {
     /// A guest's sealed record.
     func seal(_ fields: GuestFields) -> Data { seal(bytes: fields.encoded, with: sealKey) }
 
-    func seal(_ fields: GuestFields, nonce: AESNonce) -> Data { seal(bytes: fields.encoded, nonce: nonce) }
+    func seal(_ fields: GuestFields, nonce: AES.GCM.Nonce) -> Data { seal(bytes: fields.encoded, nonce: nonce) }
 
     /// The fields of a sealed record.
     func open(record sealed: Data) throws(StorageKeyError) -> GuestFields {

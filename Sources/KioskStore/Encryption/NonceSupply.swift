@@ -12,11 +12,9 @@ import Glibc
 /// supply per thread: it is a value, used by one part of a bulk seal at a time.
 struct NonceSupply {
     /// How many nonces one read of the random source brings.
-    private let batch: Int
+    private static let batch = 4_096
     private var bytes: [UInt8] = []
     private var next = 0
-
-    init(batch: Int = 4_096) { self.batch = max(1, batch) }
 
     mutating func nonce() -> AES.GCM.Nonce {
         if next + 12 > bytes.count { refill() }
@@ -26,7 +24,7 @@ struct NonceSupply {
     }
 
     private mutating func refill() {
-        bytes = [UInt8](repeating: 0, count: 12 * batch)
+        bytes = [UInt8](repeating: 0, count: 12 * Self.batch)
         var filled = 0
         // The kernel's random source, as getrandom(2) reads it once initialised (at boot).
         let source = open("/dev/urandom", O_RDONLY | O_CLOEXEC)

@@ -46,17 +46,9 @@ struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
 
     /// A guest sealed on its own (single writes; their trigger computes the search tokens).
     init(_ guest: Guest, sealingWith cipher: GuestCipher, updatedAt: Timestamp, fromHub: Bool) {
-        var nonces = NonceSupply(batch: 1)
         let fields = GuestFields(guest)
-        self.init(guest, sealed: SealedGuest(codeDigest: cipher.codeDigest(fields.code), record: cipher.seal(fields, nonce: nonces.nonce()), tokens: ""),
+        self.init(guest, sealed: SealedGuest(codeDigest: cipher.codeDigest(fields.code), record: cipher.seal(fields), tokens: ""),
                   updatedAt: updatedAt, fromHub: fromHub)
-    }
-
-    /// The guest, its record opened with `cipher`.
-    func guest(opening cipher: GuestCipher) throws(StorageKeyError) -> Guest {
-        let fields = try cipher.open(record: sealed)
-        return Guest(id: id, code: TicketCode(stored: fields.code), name: fields.name, email: fields.email, company: fields.company,
-                     accessTypeID: accessTypeID, revoked: revoked, walkIn: walkIn)
     }
 
     /// The columns ``rowArguments`` fill, in their order.
