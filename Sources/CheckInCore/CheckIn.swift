@@ -47,6 +47,12 @@ public struct PriorCheckIn: Sendable, Hashable, Codable {
     public var deviceID: String
     public var at: Timestamp
 
+    /// The device of a check-in the ticketing system made before the roster was imported.
+    public static let beforeImportDevice = "before-import"
+
+    /// Whether this is the ticketing system's check-in from before the import, not a station's.
+    public var isBeforeImport: Bool { deviceID == Self.beforeImportDevice }
+
     public init(by: String, station: String, deviceID: String, at: Timestamp) {
         self.by = by
         self.station = station

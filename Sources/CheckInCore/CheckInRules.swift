@@ -59,6 +59,8 @@ public enum CheckInRules {
     ///   the same stay (no exit between them) is that admission seen again: `duplicate`. Beyond
     ///   it, or after an exit, a single-entry ticket is `already_checked_in` (naming the first
     ///   admission) and a re-entry ticket is admitted again.
+    ///   A ticket's own window (``TicketFacts``) is checked like its access type's, and a check-in
+    ///   the ticketing system made before the import counts as the first admission.
     /// - Exits: refused only for an unknown code or a revoked ticket (a ticket's validity or the
     ///   station's access types never keep anyone in). Otherwise recorded (``Decision/admitted``);
     ///   flagged ``CheckInFlag/exitWithoutEntry`` when the guest is not inside at the exit's scan
@@ -91,7 +93,11 @@ public enum CheckInRules {
         if let accessType, !accessType.isValid(at: attempt.at) {
             return Ruling(.outsideWindow(validFrom: accessType.validFrom, validUntil: accessType.validUntil))
         }
-        let entries = movements.filter { $0.direction == .entry }
+        if !guest.facts.isValid(at: attempt.at) {
+            return Ruling(.outsideWindow(validFrom: guest.facts.validFrom, validUntil: guest.facts.validUntil))
+        }
+        var entries = movements.filter { $0.direction == .entry }
+        if let before = guest.facts.checkedInBefore { entries.append(Self.checkInBeforeImport(guest: guest, at: before)) }
         let exits = movements.filter { $0.direction == .exit }.map(\.scannedAt)
         // Within the window of an earlier admission, this is that admission seen again (two doors
         // scanning one guest) — unless the guest left in between: then it is a new entry, and
@@ -105,6 +111,13 @@ public enum CheckInRules {
         guard let first = entries.min(by: { $0.scannedAt < $1.scannedAt }) else { return Ruling(.admitted) }
         if accessType?.reentry == true { return Ruling(.admitted) }
         return Ruling(.alreadyCheckedIn(previous: first.summary))
+    }
+
+    /// The ticketing system's own check-in, as the earlier admission it is: "already checked in
+    /// before import at 08:12".
+    static func checkInBeforeImport(guest: Guest, at: Timestamp) -> CheckIn {
+        CheckIn(key: IdempotencyKey(deviceID: PriorCheckIn.beforeImportDevice, guestID: guest.id, scannedAt: at),
+                station: "before import", operatorName: "the ticketing system", source: .typed)
     }
 
     /// Movement order: scan time, then an entry before an exit of the same millisecond.

@@ -10,11 +10,14 @@ public struct Guest: Sendable, Hashable, Codable, Identifiable {
     public var revoked: Bool
     /// Registered at the door rather than imported or synced.
     public var walkIn: Bool
+    /// The ticket's own window, staff note, order and earlier check-in, from the export.
+    public var facts: TicketFacts
 
     public init(
         id: String, code: TicketCode, name: String, email: String = "", company: String = "",
-        accessTypeID: String, revoked: Bool = false, walkIn: Bool = false
+        accessTypeID: String, revoked: Bool = false, walkIn: Bool = false, facts: TicketFacts = TicketFacts()
     ) {
+        self.facts = facts
         self.id = id
         self.code = code
         self.name = name

@@ -1,3 +1,4 @@
+import CheckInCore
 /// Where each field sits in a header row, for the exports organizers actually have:
 /// a generic sheet, pretix's attendee/check-in list export, and Eventbrite's attendee report.
 struct RosterColumns {
@@ -12,6 +13,17 @@ struct RosterColumns {
     var blocked: Int?
     /// Eventbrite's `Attendee Status`: refunded, cancelled and not-attending tickets are revoked.
     var attendeeStatus: Int?
+    /// pretix `Order code`, Eventbrite `Order #`, a generic `order` column.
+    var order: Int?
+    /// pretix `Valid from` / `Valid until`, generic `valid_from` / `valid_until`.
+    var validFrom: Int?
+    var validUntil: Int?
+    /// pretix `Requires special attention` (yes/no), generic `attention` (yes/no or the note itself).
+    var attention: Int?
+    /// pretix `Check-in text`: the note the staff see.
+    var checkInText: Int?
+    /// pretix `Checked in`: when the ticketing system admitted the ticket, if it did.
+    var checkedIn: Int?
     var format: String
 
     static let codeHeaders = ["code", "ticket code", "ticket", "secret", "barcode", "barcode #", "ticket secret", "qr code", "ticket id"]
@@ -23,6 +35,12 @@ struct RosterColumns {
     static let accessTypeHeaders = ["access type", "ticket type", "product", "ticket name", "category", "type"]
     static let blockedHeaders = ["blocked", "revoked"]
     static let attendeeStatusHeaders = ["attendee status"]
+    static let orderHeaders = ["order code", "order", "order #", "order number", "order no", "order id"]
+    static let validFromHeaders = ["valid from"]
+    static let validUntilHeaders = ["valid until", "valid to"]
+    static let attentionHeaders = ["requires special attention", "special attention", "attention"]
+    static let checkInTextHeaders = ["check in text", "checkin text"]
+    static let checkedInHeaders = ["checked in", "checked in at"]
 
     /// Lower-cased, `_`/`-` separators as spaces (except in "e-mail"), spaces collapsed.
     static func normalize(_ header: String) -> String {
@@ -38,16 +56,30 @@ struct RosterColumns {
     /// What the recognised columns hold, in the file's order (for the import's report).
     var recognised: [String] {
         [(code, "ticket code"), (name, "name"), (firstName, "first name"), (lastName, "last name"), (email, "e-mail"),
-         (company, "company"), (accessType, "access type"), (blocked, "blocked"), (attendeeStatus, "attendee status")]
+         (company, "company"), (accessType, "access type"), (blocked, "blocked"), (attendeeStatus, "attendee status"),
+         (order, "order"), (validFrom, "valid from"), (validUntil, "valid until"), (attention, "attention"),
+         (checkInText, "check-in text"), (checkedIn, "checked in")]
             .compactMap { index, what in index.map { ($0, what) } }
             .sorted { $0.0 < $1.0 }
             .map(\.1)
     }
 
+    /// The header's fields no column uses, as written (blank ones left out).
+    func ignored(_ header: [String]) -> [String] {
+        let used = Set([code, name, firstName, lastName, email, company, accessType, blocked, attendeeStatus, order, validFrom, validUntil,
+                        attention, checkInText, checkedIn].compactMap { $0 })
+        return header.enumerated().filter { !used.contains($0.offset) && !$0.element.trimmedWhitespace().isEmpty }.map(\.element)
+    }
+
+    static var allKnownHeaders: [String] {
+        codeHeaders + nameHeaders + firstNameHeaders + lastNameHeaders + emailHeaders + companyHeaders + accessTypeHeaders
+            + blockedHeaders + attendeeStatusHeaders + orderHeaders + validFromHeaders + validUntilHeaders + attentionHeaders
+            + checkInTextHeaders + checkedInHeaders
+    }
+
     /// How many of a header's fields name a column this reader knows (delimiter detection).
     static func recognisedCount(_ header: [String]) -> Int {
-        let known = Set(codeHeaders + nameHeaders + firstNameHeaders + lastNameHeaders + emailHeaders + companyHeaders + accessTypeHeaders
-                        + blockedHeaders + attendeeStatusHeaders)
+        let known = Set(allKnownHeaders)
         return header.map(normalize).filter(known.contains).count
     }
 
@@ -68,8 +100,14 @@ struct RosterColumns {
         self.accessType = find(Self.accessTypeHeaders)
         self.blocked = find(Self.blockedHeaders)
         self.attendeeStatus = find(Self.attendeeStatusHeaders)
+        self.order = find(Self.orderHeaders)
+        self.validFrom = find(Self.validFromHeaders)
+        self.validUntil = find(Self.validUntilHeaders)
+        self.attention = find(Self.attentionHeaders)
+        self.checkInText = find(Self.checkInTextHeaders)
+        self.checkedIn = find(Self.checkedInHeaders)
         if normalized.contains("barcode #") { format = "eventbrite" }
-        else if normalized.contains("secret") && normalized.contains("order code") { format = "pretix" }
+        else if normalized.contains("order code") && (normalized.contains("secret") || normalized.contains("attendee name")) { format = "pretix" }
         else { format = "generic" }
     }
 }

@@ -13,8 +13,14 @@ public struct RosterRow: Sendable, Hashable {
     /// The export says the ticket must not enter: pretix's `Blocked`, a refunded, cancelled or
     /// not-attending Eventbrite attendee, a generic `blocked` column. Stored as revoked.
     public var revoked: Bool
+    /// What the export says about this one ticket beyond who holds it: its own validity window,
+    /// a note for the door staff, its order, a check-in made before the import.
+    public var facts: TicketFacts
 
-    public init(line: Int, code: TicketCode, name: String, email: String, company: String, accessType: String, revoked: Bool = false) {
+    public init(
+        line: Int, code: TicketCode, name: String, email: String, company: String, accessType: String, revoked: Bool = false,
+        facts: TicketFacts = TicketFacts()
+    ) {
         self.line = line
         self.code = code
         self.name = name
@@ -22,6 +28,7 @@ public struct RosterRow: Sendable, Hashable {
         self.company = company
         self.accessType = accessType
         self.revoked = revoked
+        self.facts = facts
     }
 }
 
@@ -46,14 +53,20 @@ public struct RosterFile: Sendable {
     public var delimiter: RosterDelimiter = .comma
     /// The columns recognised, by what they hold ("ticket code", "name"…), in the file's order.
     public var recognisedColumns: [String] = []
+    /// The header's columns this reader does not use (price, voucher, seat…), as written.
+    public var ignoredColumns: [String] = []
     /// What the organizer should check although the file was read (an encoding guessed).
     public var warnings: [String] = []
 
     /// How the file was read, for the import's report: "pretix export, semicolon-separated,
     /// UTF-8 with BOM; columns: ticket code, name, e-mail".
     public var readAs: String {
-        "\(format) export, \(delimiter.name)-separated, \(encoding.rawValue); columns: \(recognisedColumns.joined(separator: ", "))"
+        "\(format) export, \(source ?? "\(delimiter.name)-separated, \(encoding.rawValue)"); columns: \(recognisedColumns.joined(separator: ", "))"
+            + (ignoredColumns.isEmpty ? "" : "; ignored: \(ignoredColumns.map { Sanitized.text($0) }.joined(separator: ", "))")
     }
+
+    /// What the file was when it was not CSV text ("Excel workbook, first sheet \"Attendees\"").
+    public var source: String?
 
     public init(rows: [RosterRow], rejected: [RosterRejection], format: String) {
         self.rows = rows

@@ -1,0 +1,61 @@
+import CheckInCore
+import Foundation
+
+/// Turns a roster's header and records into guests, whatever file they came from (CSV text,
+/// an `.xlsx` sheet): one record at a time, so a reader can stream its file through it.
+///
+/// ```swift
+/// var sheet = try RosterSheet(header: header, options: options)
+/// for (line, fields) in records { sheet.add(fields, line: line) }
+/// let file = sheet.file
+/// ```
+public struct RosterSheet: Sendable {
+    /// How values are read: ticket-code case, the time zone of dates written without one.
+    public struct Options: Sendable {
+        public var caseInsensitiveCodes: Bool
+        public var timeZone: TimeZone
+
+        public init(caseInsensitiveCodes: Bool = true, timeZone: TimeZone = .current) {
+            self.caseInsensitiveCodes = caseInsensitiveCodes
+            self.timeZone = timeZone
+        }
+    }
+
+    let columns: RosterColumns
+    let headerCount: Int
+    let options: Options
+    public private(set) var file: RosterFile
+    private var firstLineOfCode: [TicketCode: Int] = [:]
+
+    /// Throws when the header lacks a ticket code or a name column.
+    public init(header: [String], options: Options = Options()) throws(RosterFileError) {
+        guard !header.allSatisfy({ $0.trimmedWhitespace().isEmpty }) else { throw .empty }
+        columns = try RosterColumns(header: header)
+        headerCount = header.count
+        self.options = options
+        file = RosterFile(rows: [], rejected: [], format: columns.format)
+        file.recognisedColumns = columns.recognised
+        file.ignoredColumns = columns.ignored(header)
+    }
+
+    /// Reads one record (a blank one is skipped); `line` is where it starts in the file.
+    public mutating func add(_ fields: [String], line: Int) {
+        if fields.allSatisfy({ $0.trimmedWhitespace().isEmpty }) { return }
+        switch RosterRowReader(columns: columns, headerCount: headerCount, options: options).row(fields, line: line) {
+        case .failure(let rejection):
+            file.rejected.append(rejection)
+        case .success(let row):
+            if let first = firstLineOfCode[row.code] {
+                file.rejected.append(RosterRejection(line: line, reason: "duplicate ticket code \(row.code.value) (first on line \(first))"))
+            } else {
+                firstLineOfCode[row.code] = line
+                file.rows.append(row)
+            }
+        }
+    }
+
+    /// Records a record the reader could not read at all.
+    public mutating func reject(line: Int, reason: String) {
+        file.rejected.append(RosterRejection(line: line, reason: reason))
+    }
+}
