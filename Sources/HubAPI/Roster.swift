@@ -14,11 +14,23 @@ public struct RosterGuest: Sendable, Hashable, Codable {
     public var walkIn: Bool
     /// Set on walk-ins whose e-mail matches another registration: left for the organizer to review.
     public var possibleDuplicateOf: String?
+    /// The ticket's own window, staff note, order and earlier check-in, from the imported
+    /// export; each absent when the export said nothing (additive: older hubs send none).
+    public var validFrom: Timestamp?
+    public var validUntil: Timestamp?
+    public var attention: String?
+    public var orderCode: String?
+    public var checkedInBefore: Timestamp?
 
     public init(
         id: String, code: String, name: String, email: String = "", company: String = "", accessTypeID: String,
-        revoked: Bool = false, walkIn: Bool = false, possibleDuplicateOf: String? = nil
+        revoked: Bool = false, walkIn: Bool = false, possibleDuplicateOf: String? = nil, facts: TicketFacts = TicketFacts()
     ) {
+        validFrom = facts.validFrom
+        validUntil = facts.validUntil
+        attention = facts.attentionNote
+        orderCode = facts.orderCode.isEmpty ? nil : facts.orderCode
+        checkedInBefore = facts.checkedInBefore
         self.id = id
         self.code = code
         self.name = name
@@ -34,14 +46,18 @@ public struct RosterGuest: Sendable, Hashable, Codable {
         self.init(
             id: guest.id, code: guest.code.value, name: guest.name, email: guest.email, company: guest.company,
             accessTypeID: guest.accessTypeID, revoked: guest.revoked, walkIn: guest.walkIn,
-            possibleDuplicateOf: possibleDuplicateOf)
+            possibleDuplicateOf: possibleDuplicateOf, facts: guest.facts)
     }
 
     /// The domain value (the code is taken as already normalized).
     public var guest: Guest {
         Guest(
             id: id, code: TicketCode(stored: code), name: name, email: email, company: company,
-            accessTypeID: accessTypeID, revoked: revoked, walkIn: walkIn)
+            accessTypeID: accessTypeID, revoked: revoked, walkIn: walkIn, facts: facts)
+    }
+
+    public var facts: TicketFacts {
+        TicketFacts(validFrom: validFrom, validUntil: validUntil, attention: attention, orderCode: orderCode ?? "", checkedInBefore: checkedInBefore)
     }
 }
 

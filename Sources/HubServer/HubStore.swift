@@ -25,6 +25,12 @@ public struct ImportSummary: Sendable, Hashable {
     public var updated: Int
     public var unchanged: Int
 
+    /// What an import compares of a guest to tell a change from a row seen again.
+    static func values(name: String, email: String, company: String, typeID: String, revoked: Bool, facts: TicketFacts) -> [String] {
+        [name, email, company, typeID, revoked.description, facts.validFrom?.description ?? "", facts.validUntil?.description ?? "",
+         facts.attentionNote ?? "", facts.orderCode, facts.checkedInBefore?.description ?? ""]
+    }
+
     /// Counts one roster row (`values`) against what the event held for its code (`old`);
     /// false when the row changes nothing and need not be written.
     mutating func count(_ values: [String], old: [String]?) -> Bool {

@@ -42,7 +42,8 @@ extension PostgresHubStore {
                     id: id, code: try row["code"].decode(String.self), name: try row["name"].decode(String.self),
                     email: try row["email"].decode(String.self), company: try row["company"].decode(String.self),
                     accessTypeID: try row["access_type_id"].decode(String.self), revoked: try row["revoked"].decode(Bool.self),
-                    walkIn: try row["walk_in"].decode(Bool.self), possibleDuplicateOf: try row["possible_duplicate_of"].decode(String?.self))
+                    walkIn: try row["walk_in"].decode(Bool.self), possibleDuplicateOf: try row["possible_duplicate_of"].decode(String?.self),
+                    facts: try Self.facts(row))
                 changes.append((seq, { $0.guests.append(guest) }))
             }
         }
@@ -92,14 +93,15 @@ extension PostgresHubStore {
                 var guests: [String: Guest] = [:]
                 var types: [String: AccessType] = [:]
                 for row in try await rows("""
-                    SELECT g.id, g.code, g.name, g.access_type_id, g.revoked, a.name AS type_name, a.reentry, a.valid_from, a.valid_until
+                    SELECT g.id, g.code, g.name, g.access_type_id, g.revoked, a.name AS type_name, a.reentry, a.valid_from, a.valid_until,
+                        g.ticket_valid_from, g.ticket_valid_until, g.attention, g.order_code, g.checked_in_before
                     FROM guests g LEFT JOIN access_types a ON a.event_id = g.event_id AND a.id = g.access_type_id
                     WHERE g.event_id = \(event.id) AND g.id = ANY(\(guestIDs)::text[]) AND NOT g.deleted
                     """, on: connection) {
                     let id = try row["id"].decode(String.self), typeID = try row["access_type_id"].decode(String.self)
                     guests[id] = Guest(
                         id: id, code: TicketCode(stored: try row["code"].decode(String.self)), name: try row["name"].decode(String.self),
-                        accessTypeID: typeID, revoked: try row["revoked"].decode(Bool.self))
+                        accessTypeID: typeID, revoked: try row["revoked"].decode(Bool.self), facts: try Self.facts(row))
                     if let name = try row["type_name"].decode(String?.self) {
                         types[typeID] = AccessType(
                             id: typeID, name: name, reentry: try row["reentry"].decode(Bool.self),

@@ -180,25 +180,33 @@ public final class PostgresHubStore: HubStore {
         let summary = try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)
             var known: [String: [String]] = [:]
-            for row in try await rows("SELECT code, name, email, company, access_type_id, revoked FROM guests WHERE event_id = \(event)", on: connection) {
-                known[try row["code"].decode(String.self)] = [
-                    try row["name"].decode(String.self), try row["email"].decode(String.self),
-                    try row["company"].decode(String.self), try row["access_type_id"].decode(String.self),
-                    try row["revoked"].decode(Bool.self).description,
-                ]
+            for row in try await rows("""
+                SELECT code, name, email, company, access_type_id, revoked, ticket_valid_from, ticket_valid_until, attention, order_code,
+                    checked_in_before FROM guests WHERE event_id = \(event)
+                """, on: connection) {
+                known[try row["code"].decode(String.self)] = ImportSummary.values(
+                    name: try row["name"].decode(String.self), email: try row["email"].decode(String.self),
+                    company: try row["company"].decode(String.self), typeID: try row["access_type_id"].decode(String.self),
+                    revoked: try row["revoked"].decode(Bool.self), facts: try Self.facts(row))
             }
             var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
             var types: [String: String] = [:]
             var codes: [String] = [], names: [String] = [], emails: [String] = [], companies: [String] = [], typeIDs: [String] = []
             var revoked: [Bool] = []
+            // PostgresNIO binds no arrays of optionals: absent instants go as Int64.min, an absent note as ''.
+            var validFrom: [Int64] = [], validUntil: [Int64] = [], attention: [String] = [], orders: [String] = [], before: [Int64] = []
             for row in roster {
                 let typeID = AccessType.identifier(forName: row.accessType)
                 types[typeID] = types[typeID] ?? row.accessType
-                let values = [row.name, row.email, row.company, typeID, row.revoked.description]
+                let values = ImportSummary.values(name: row.name, email: row.email, company: row.company, typeID: typeID, revoked: row.revoked,
+                                                  facts: row.facts)
                 guard summary.count(values, old: known[row.code.value]) else { continue }
                 known[row.code.value] = values
                 codes.append(row.code.value); names.append(row.name); emails.append(row.email); companies.append(row.company); typeIDs.append(typeID)
                 revoked.append(row.revoked)
+                validFrom.append(row.facts.validFrom?.milliseconds ?? .min); validUntil.append(row.facts.validUntil?.milliseconds ?? .min)
+                attention.append(row.facts.attentionNote ?? ""); orders.append(row.facts.orderCode)
+                before.append(row.facts.checkedInBefore?.milliseconds ?? .min)
             }
             let typeKeys = Array(types.keys), typeNames = typeKeys.map { types[$0]! }
             try await connection.query("""
@@ -212,13 +220,20 @@ public final class PostgresHubStore: HubStore {
                 let end = min(start + 5_000, codes.count)
                 let c = Array(codes[start..<end]), n = Array(names[start..<end]), e = Array(emails[start..<end])
                 let co = Array(companies[start..<end]), t = Array(typeIDs[start..<end]), r = Array(revoked[start..<end])
+                let vf = Array(validFrom[start..<end]), vu = Array(validUntil[start..<end]), at = Array(attention[start..<end])
+                let o = Array(orders[start..<end]), b = Array(before[start..<end])
                 try await connection.query("""
-                    INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, revoked)
-                    SELECT \(event), code, code, name, email, company, type, revoked
-                    FROM unnest(\(c)::text[], \(n)::text[], \(e)::text[], \(co)::text[], \(t)::text[], \(r)::boolean[])
-                        AS r(code, name, email, company, type, revoked)
+                    INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, revoked,
+                        ticket_valid_from, ticket_valid_until, attention, order_code, checked_in_before)
+                    SELECT \(event), code, code, name, email, company, type, revoked, NULLIF(valid_from, \(Int64.min)),
+                        NULLIF(valid_until, \(Int64.min)), NULLIF(attention, ''), order_code, NULLIF(before, \(Int64.min))
+                    FROM unnest(\(c)::text[], \(n)::text[], \(e)::text[], \(co)::text[], \(t)::text[], \(r)::boolean[],
+                                \(vf)::bigint[], \(vu)::bigint[], \(at)::text[], \(o)::text[], \(b)::bigint[])
+                        AS r(code, name, email, company, type, revoked, valid_from, valid_until, attention, order_code, before)
                     ON CONFLICT (event_id, code) DO UPDATE SET name = excluded.name, email = excluded.email, company = excluded.company,
-                        access_type_id = excluded.access_type_id, revoked = excluded.revoked, deleted = false, seq = nextval('change_seq')
+                        access_type_id = excluded.access_type_id, revoked = excluded.revoked, deleted = false, seq = nextval('change_seq'),
+                        ticket_valid_from = excluded.ticket_valid_from, ticket_valid_until = excluded.ticket_valid_until,
+                        attention = excluded.attention, order_code = excluded.order_code, checked_in_before = excluded.checked_in_before
                     """, logger: logger)
                 start = end
             }

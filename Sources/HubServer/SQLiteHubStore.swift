@@ -139,16 +139,21 @@ public final class SQLiteHubStore: HubStore {
             try Self.requireEvent(db, event)
             var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
             var types = Set(try String.fetchAll(db, sql: "SELECT id FROM access_types WHERE event_id = ?", arguments: [event]))
-            let existing = try Row.fetchCursor(db, sql: "SELECT code, name, email, company, access_type_id, revoked FROM guests WHERE event_id = ?",
-                                               arguments: [event])
+            let existing = try Row.fetchCursor(db, sql: """
+                SELECT code, name, email, company, access_type_id, revoked, \(Self.factColumns) FROM guests WHERE event_id = ?
+                """, arguments: [event])
             var known: [String: [String]] = [:]
             while let row = try existing.next() {
-                known[row["code"]] = [row["name"], row["email"], row["company"], row["access_type_id"], (row["revoked"] as Bool).description]
+                known[row["code"]] = ImportSummary.values(name: row["name"], email: row["email"], company: row["company"], typeID: row["access_type_id"],
+                                                          revoked: row["revoked"], facts: Self.facts(row))
             }
             let upsert = try db.makeStatement(sql: """
-                INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, revoked, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO guests (event_id, id, code, name, email, company, access_type_id, revoked, seq, \(Self.factColumns))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (event_id, code) DO UPDATE SET name = excluded.name, email = excluded.email, company = excluded.company,
-                    access_type_id = excluded.access_type_id, revoked = excluded.revoked, deleted = 0, seq = excluded.seq
+                    access_type_id = excluded.access_type_id, revoked = excluded.revoked, deleted = 0, seq = excluded.seq,
+                    ticket_valid_from = excluded.ticket_valid_from, ticket_valid_until = excluded.ticket_valid_until,
+                    attention = excluded.attention, order_code = excluded.order_code, checked_in_before = excluded.checked_in_before
                 """)
             for row in rows {
                 let typeID = AccessType.identifier(forName: row.accessType)
@@ -158,11 +163,13 @@ public final class SQLiteHubStore: HubStore {
                         arguments: [event, typeID, row.accessType, try Self.nextSeq(db)])
                     types.insert(typeID)
                 }
-                let values = [row.name, row.email, row.company, typeID, row.revoked.description]
+                let values = ImportSummary.values(name: row.name, email: row.email, company: row.company, typeID: typeID, revoked: row.revoked,
+                                                  facts: row.facts)
                 guard summary.count(values, old: known[row.code.value]) else { continue }
                 known[row.code.value] = values
                 try upsert.execute(arguments: [event, row.code.value, row.code.value, row.name, row.email, row.company, typeID, row.revoked,
-                                               try Self.nextSeq(db)])
+                                               try Self.nextSeq(db), row.facts.validFrom?.milliseconds, row.facts.validUntil?.milliseconds,
+                                               row.facts.attentionNote, row.facts.orderCode, row.facts.checkedInBefore?.milliseconds])
             }
             return summary
         }
@@ -331,7 +338,8 @@ public final class SQLiteHubStore: HubStore {
             // Columns by position: GRDB matches a column name case-insensitively, lower-casing
             // it at every access (11 % of the hub's CPU while serving a 100k-guest roster).
             for row in try Row.fetchAll(db, sql: """
-                SELECT id, deleted, seq, code, name, email, company, access_type_id, revoked, walk_in, possible_duplicate_of
+                SELECT id, deleted, seq, code, name, email, company, access_type_id, revoked, walk_in, possible_duplicate_of,
+                    \(Self.factColumns)
                 FROM guests WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?
                 """, arguments: [event, cursor, limit + 1]) {
                 let id: String = row[0]
@@ -340,7 +348,7 @@ public final class SQLiteHubStore: HubStore {
                 } else {
                     let guest = RosterGuest(
                         id: id, code: row[3], name: row[4], email: row[5], company: row[6],
-                        accessTypeID: row[7], revoked: row[8], walkIn: row[9], possibleDuplicateOf: row[10])
+                        accessTypeID: row[7], revoked: row[8], walkIn: row[9], possibleDuplicateOf: row[10], facts: Self.facts(row, from: 11))
                     changes.append((row[2], { $0.guests.append(guest) }))
                 }
             }
@@ -546,7 +554,7 @@ struct SQLiteIngestState {
             if let row = try Row.fetchOne(guestStatement, arguments: [event, id]) {
                 state.guests[id] = Guest(
                     id: id, code: TicketCode(stored: row["code"]), name: row["name"], email: row["email"], company: row["company"],
-                    accessTypeID: row["access_type_id"], revoked: row["revoked"], walkIn: row["walk_in"])
+                    accessTypeID: row["access_type_id"], revoked: row["revoked"], walkIn: row["walk_in"], facts: SQLiteHubStore.facts(row))
             }
             for row in try Row.fetchAll(checkInStatement, arguments: [event, id]) {
                 let stored = StoredCheckIn(row: row)

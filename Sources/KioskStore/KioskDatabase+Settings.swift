@@ -19,6 +19,14 @@ extension KioskDatabase {
         /// When `kiosk export attendance` last wrote the attendance (the operator's word that it
         /// is kept elsewhere, before any purge of a station without a hub).
         case attendanceExportedAt = "attendance_exported_at"
+        /// The venue's IANA time zone (`time_zone` in kiosk.conf; none: the system's).
+        case timeZone = "time_zone"
+    }
+
+    /// The time zone dates without an offset in an imported roster are read in: the station's
+    /// `time_zone` setting, or the system's.
+    public func venueTimeZone() throws(StoreError) -> TimeZone {
+        try setting(.timeZone).flatMap(TimeZone.init(identifier:)) ?? .current
     }
 
     public func setting(_ key: SettingKey) throws(StoreError) -> String? {

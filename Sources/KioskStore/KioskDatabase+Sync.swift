@@ -217,7 +217,7 @@ extension KioskDatabase {
         if referenced {
             try db.execute(sql: """
                 UPDATE guests SET code = kiosk_code_digest(?1), sealed = kiosk_seal_guest(?1, kiosk_guest_field(sealed, 'name'),
-                    kiosk_guest_field(sealed, 'email'), kiosk_guest_field(sealed, 'company')) WHERE id = ?2
+                    kiosk_guest_field(sealed, 'email'), kiosk_guest_field(sealed, 'company')), order_digest = NULL WHERE id = ?2
                 """, arguments: [retiredCode(id), id])
         } else {
             try db.execute(sql: "DELETE FROM guests WHERE id = ?", arguments: [id])

@@ -37,11 +37,18 @@ extension ConsoleModel {
         let panelHeight = max(5, rows / 3)
         let middle = panelTop + panelHeight / 2 - 1
         if let panel {
-            for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .panel(panel.tone)) }
-            frame.fill(middle, panel.title, .panel(panel.tone), centered: true)
-            if !panel.detail.isEmpty { frame.fill(middle + 2, panel.detail, .panel(panel.tone), centered: true) }
+            // An attention panel is a welcome with the staff note in a band of its own colour.
+            let tone: ResultPanel.Tone = panel.tone == .attention ? .welcome : panel.tone
+            for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .panel(tone)) }
+            frame.fill(middle, panel.title, .panel(tone), centered: true)
+            if !panel.detail.isEmpty { frame.fill(middle + 2, panel.detail, .panel(tone), centered: true) }
             if let badge = panel.badge, middle + 3 < panelTop + panelHeight {
-                frame.fill(middle + 3, TerminalText.clean(badge), .panel(panel.tone), centered: true)
+                frame.fill(middle + 3, TerminalText.clean(badge), .panel(tone), centered: true)
+            }
+            if let note = panel.note {
+                // The note is for staff: an attendee checking in alone is sent to them instead.
+                let text = mode == .selfService ? "Please see a member of staff before you go in" : note
+                frame.fill(max(panelTop, middle - 2), text, .panel(.attention), centered: true)
             }
         } else {
             for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .prompt) }

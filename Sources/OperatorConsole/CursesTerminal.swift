@@ -86,6 +86,7 @@ public final class CursesTerminal: Sendable {
             init_pair(6, Int16(COLOR_BLACK), Int16(COLOR_CYAN))
             init_pair(7, Int16(COLOR_RED), Int16(COLOR_BLACK))
             init_pair(8, Int16(COLOR_WHITE), Int16(COLOR_MAGENTA))
+            init_pair(9, Int16(COLOR_BLACK), Int16(COLOR_YELLOW))
         }
         continuation.yield(.resize(currentSize()))
         var keys = KeyArrivals(detector: WedgeBurstDetector(thresholds: wedge))
@@ -175,6 +176,7 @@ public final class CursesTerminal: Sendable {
             case .refused: return pair(5) | cncursesw_a_bold()
             case .neutral: return pair(1)
             case .farewell: return pair(8) | cncursesw_a_bold()
+            case .attention: return pair(9) | cncursesw_a_bold()
             }
         }
     }

@@ -17,6 +17,9 @@ public struct ResultPanel: Sendable, Equatable {
         case neutral
         /// Magenta, one bell: a guest leaving ("Goodbye, José — see you later").
         case farewell
+        /// Green with a yellow note band, four bells: admitted, and the staff must read the
+        /// ticket's note ("Hand out the VIP lanyard").
+        case attention
 
         /// How many times the terminal bell rings for this tone.
         public var bells: Int {
@@ -24,6 +27,7 @@ public struct ResultPanel: Sendable, Equatable {
             case .welcome, .farewell: 1
             case .information: 2
             case .warning, .refused: 3
+            case .attention: 4
             case .neutral: 0
             }
         }
@@ -34,22 +38,32 @@ public struct ResultPanel: Sendable, Equatable {
     public var detail: String
     /// The attendee's badge in their words ("Your badge is printing"), updated while shown.
     public var badge: String?
+    /// The ticket's note for the staff, shown in its own band (``Tone/attention``); in
+    /// self-service mode the attendee is asked to see staff instead.
+    public var note: String?
 
-    public init(tone: Tone, title: String, detail: String = "", badge: String? = nil) {
+    public init(tone: Tone, title: String, detail: String = "", badge: String? = nil, note: String? = nil) {
         self.tone = tone
         self.title = title
         self.detail = detail
         self.badge = badge
+        self.note = note
     }
 
     /// The panel for a decision. Names and places are cleaned here, so nothing from the roster
     /// reaches the terminal raw.
-    public init(decision: Decision, guestName: String?, accessType: String?, badge: String? = nil, timeZone: TimeZone = .current) {
+    /// A ticket's staff note (`attention`) turns an admission into ``Tone/attention``.
+    public init(decision: Decision, guestName: String?, accessType: String?, badge: String? = nil, attention: String? = nil,
+                timeZone: TimeZone = .current) {
         let name = TerminalText.clean(guestName ?? "")
         switch decision {
         case .admitted:
-            self.init(tone: .welcome, title: "Welcome, \(name)",
-                      detail: [accessType.map(TerminalText.clean), badge].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "))
+            let note = attention.map(TerminalText.clean).flatMap { $0.isEmpty ? nil : $0 }
+            self.init(tone: note == nil ? .welcome : .attention, title: "Welcome, \(name)",
+                      detail: [accessType.map(TerminalText.clean), badge].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "),
+                      note: note.map { "Staff: \($0)" })
+        case .duplicate(let previous) where previous.isBeforeImport, .alreadyCheckedIn(let previous) where previous.isBeforeImport:
+            self.init(tone: .information, title: "Already checked in — before import, \(Self.clock(previous.at, timeZone: timeZone))", detail: name)
         case .duplicate(let previous), .alreadyCheckedIn(let previous):
             self.init(tone: .information,
                       title: "Already checked in — by \(TerminalText.clean(previous.by)) at \(TerminalText.clean(previous.station)), \(Self.clock(previous.at, timeZone: timeZone))",

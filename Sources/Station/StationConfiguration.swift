@@ -44,6 +44,9 @@ public struct StationConfiguration: Sendable, Equatable {
     public var frameWidth = 640
     public var frameHeight = 480
     public var stationName: String?
+    /// The venue's IANA time zone: dates without an offset in imported roster files (a ticket's
+    /// "Valid from 2026-11-24 09:00") are read in it. Empty: the system's.
+    public var timeZone: String?
     public var operatorName: String?
     /// A dedicated scanner (`scanner`): an input event device the station grabs
     /// (`/dev/input/by-id/…-event-kbd`) or a serial port (`/dev/ttyACM0`, `/dev/kiosk-scanner`).
@@ -63,7 +66,7 @@ public struct StationConfiguration: Sendable, Equatable {
 
     public static let keys: Set<String> = [
         "hub", "event", "printer", "template", "print_policy", "self_service_pin", "self_service", "camera", "frames",
-        "frame_size", "station_name", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
+        "frame_size", "station_name", "time_zone", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
         "scanner", "scanner_layout", "scanner_tab_ends_code", "wedge_max_key_gap_ms", "wedge_min_length",
         "ca_file", "allow_insecure_http", "pdf_retention_hours", "headless_names", "storage_key_file", "purge_after_days",
     ]
@@ -170,6 +173,11 @@ public struct StationConfiguration: Sendable, Equatable {
             }
             wedge.minLength = length
         case "station_name": stationName = text
+        case "time_zone":
+            guard value.isEmpty || TimeZone(identifier: value) != nil else {
+                throw .configuration(file: file, line: line, reason: "time_zone \"\(value)\" is not an IANA time zone (like Europe/Berlin or America/New_York)")
+            }
+            timeZone = text
         case "operator": operatorName = text
         default:
             throw .configuration(file: file, line: line, reason: "unknown key \"\(key)\" (known: \(Self.keys.sorted().joined(separator: ", ")))")

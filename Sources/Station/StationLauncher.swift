@@ -72,6 +72,7 @@ public enum StationLauncher {
         // 2. Configuration into the station's settings.
         if let name = configuration.stationName { try await database.setSetting(.stationName, name) }
         if let name = configuration.operatorName { try await database.setSetting(.operatorName, name) }
+        try await database.setSetting(.timeZone, configuration.timeZone)
 
         // 3. The hub session and where the day starts: the console signs in and picks the event
         // itself; headless without a hub, the embedded default with the demo roster.

@@ -46,16 +46,22 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "Roster CSV file.") var file: String
 
     func run() async throws {
-        let parsed: RosterFile
-        do { parsed = try RosterCSVParser.parse(try RosterFileReader.read(URL(fileURLWithPath: file))) } catch {
-            throw ValidationError("\(file): \(String(describing: error))")
+        let (parsed, summary) = try await options.withStore { store in
+            guard let summary = try await store.event(id: event) else { throw ValidationError("No event \(event): see checkin-hub event list.") }
+            // Dates without an offset (a ticket's valid from/until) are the event's local times.
+            let options = RosterSheet.Options(timeZone: TimeZone(identifier: summary.timeZone) ?? TimeZone(identifier: "UTC")!)
+            let parsed: RosterFile
+            do { parsed = try RosterCSVParser.parse(try RosterFileReader.read(URL(fileURLWithPath: file)), options: options) } catch {
+                throw ValidationError("\(file): \(String(describing: error))")
+            }
+            return (parsed, try await store.importRoster(event: event, rows: parsed.rows))
         }
-        let summary = try await options.withStore { try await $0.importRoster(event: event, rows: parsed.rows) }
         if options.json {
             printJSON([
                 "imported": summary.imported, "updated": summary.updated, "unchanged": summary.unchanged,
                 "rejected": parsed.rejected.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }, "format": parsed.format,
-                "read": ["delimiter": parsed.delimiter.name, "encoding": parsed.encoding.rawValue, "columns": parsed.recognisedColumns],
+                "read": ["delimiter": parsed.delimiter.name, "encoding": parsed.encoding.rawValue, "columns": parsed.recognisedColumns,
+                         "ignored": parsed.ignoredColumns],
                 "warnings": parsed.warnings,
             ])
         } else {

@@ -28,6 +28,9 @@ struct CheckInCommand: AsyncParsableCommand {
     @Flag(help: "Record the guest leaving instead of entering.")
     var exit = false
 
+    @Flag(help: "Check in every ticket of this ticket's order (a family, a group booking): each decided and recorded on its own, one line each.")
+    var wholeOrder = false
+
     @OptionGroup var options: StationOptions
 
     func validate() throws {
@@ -38,6 +41,7 @@ struct CheckInCommand: AsyncParsableCommand {
         try await CommandOutput.run(json: options.json) {
             let database = try options.openDatabase()
             try database.requireUsableForCommand()
+            if wholeOrder { return try await checkInOrder(database) }
             let result = try await database.desk.checkIn(CheckInRequest(
                 rawCode: code, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station,
                 direction: exit ? .exit : .entry))
@@ -62,6 +66,34 @@ struct CheckInCommand: AsyncParsableCommand {
     }
 }
 
+extension CheckInCommand {
+    /// `--whole-order`: the presented ticket first, then the rest of its order. Exit status 0
+    /// when everyone may pass, else the first refusal's.
+    func checkInOrder(_ database: KioskDatabase) async throws -> Int32 {
+        let members = try database.roster.orderMembers(code: code)
+        let codes = members.isEmpty ? [code] : members.map(\.code.value)
+        let at = Timestamp.now()
+        var results: [CheckInResult] = []
+        for member in codes {
+            results.append(try await database.desk.checkIn(CheckInRequest(
+                rawCode: member, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station, at: at,
+                direction: exit ? .exit : .entry)))
+        }
+        if options.json {
+            CommandOutput.printJSON([
+                "order": .optional(members.first.flatMap { $0.facts.orderCode.isEmpty ? nil : Sanitized.text($0.facts.orderCode) }),
+                "results": .array(results.map(\.json)),
+            ])
+        } else {
+            if let order = members.first?.facts.orderCode, !order.isEmpty {
+                print("Order \(Sanitized.text(order)): \(results.count) ticket\(results.count == 1 ? "" : "s")")
+            }
+            for result in results { print(result.sentence) }
+        }
+        return results.first { !$0.decision.letsGuestIn }?.decision.kind.exitCode ?? 0
+    }
+}
+
 extension CheckInResult {
     var json: JSONValue {
         let previous: JSONValue = decision.previous.map {
@@ -71,7 +103,7 @@ extension CheckInResult {
             ["id": .string($0.guest.id), "name": .string($0.guest.name), "access_type": .string($0.accessTypeName),
              "company": .string($0.guest.company), "code": .string($0.guest.code.value)]
         } ?? .null
-        return [
+        let members: [String: JSONValue] = [
             "decision": .string(decision.kind.rawValue),
             "guest": guestJSON,
             "previous": previous,
@@ -79,13 +111,19 @@ extension CheckInResult {
             "replayed": .bool(replayed),
             "flag": .optional(flag?.rawValue),
         ]
+        return .object(members.merging(decision.ticketJSON(attention: guest?.guest.facts.attentionNote)) { $1 })
     }
 
     /// The decision in words, as the operator reads it.
     var sentence: String {
         let name = guest.map { Sanitized.text($0.guest.name) } ?? ""
         switch decision {
-        case .admitted: return "Welcome, \(name) (\(guest.map { Sanitized.text($0.accessTypeName) } ?? ""))"
+        case .admitted:
+            let welcome = "Welcome, \(name) (\(guest.map { Sanitized.text($0.accessTypeName) } ?? ""))"
+            guard let note = guest?.guest.facts.attentionNote else { return welcome }
+            return welcome + " — STAFF NOTE: \(Sanitized.text(note))"
+        case .duplicate(let previous) where previous.isBeforeImport, .alreadyCheckedIn(let previous) where previous.isBeforeImport:
+            return "Already checked in — \(name), checked in before import at \(previous.at.localTime)"
         case .duplicate(let previous): return "\(name) was just checked in by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
         case .alreadyCheckedIn(let previous): return "Already checked in — \(name), by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
         case .unknownCode: return "Ticket not recognized — please see staff"

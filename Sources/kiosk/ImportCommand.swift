@@ -12,7 +12,16 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "The roster CSV file, with a header row: comma, semicolon or tab separated; UTF-8, UTF-16 or Windows-1252.")
     var file: String
 
+    @Option(help: "IANA time zone of dates without an offset in the file (a ticket's valid from/until), e.g. Europe/Berlin. Default: the station's time_zone setting, else the system's.")
+    var timeZone: String?
+
     @OptionGroup var options: StationOptions
+
+    func validate() throws {
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("--time-zone \(timeZone) is not an IANA time zone (like Europe/Berlin)")
+        }
+    }
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
@@ -26,7 +35,8 @@ struct ImportCommand: AsyncParsableCommand {
             try database.requireUsableForCommand()
             let parsed: RosterFile
             do {
-                parsed = try RosterCSVParser.parse(data)
+                let zone = try timeZone.flatMap(TimeZone.init(identifier:)) ?? database.venueTimeZone()
+                parsed = try RosterCSVParser.parse(data, options: RosterSheet.Options(timeZone: zone))
             } catch {
                 throw CommandFailure(String(describing: error), exitCode: ExitStatus.badInput)
             }
@@ -41,6 +51,7 @@ struct ImportCommand: AsyncParsableCommand {
                     "read": [
                         "delimiter": .string(parsed.delimiter.name), "encoding": .string(parsed.encoding.rawValue),
                         "columns": .array(parsed.recognisedColumns.map(JSONValue.string)),
+                        "ignored": .array(parsed.ignoredColumns.map(JSONValue.string)),
                     ],
                     "warnings": .array(parsed.warnings.map(JSONValue.string)),
                 ])

@@ -1,3 +1,4 @@
+import CheckInCore
 import Crypto
 import Foundation
 import Synchronization
@@ -82,6 +83,14 @@ public final class GuestCipher: Sendable {
         var mac = codeMAC
         mac.update(data: Data(code.utf8))
         return Data(mac.finalize().prefix(16))
+    }
+
+    /// The keyed digest a whole order is looked up by: the order code in capitals (exports and
+    /// staff write it either way), kept apart from ticket codes; nil without an order.
+    func orderDigest(_ order: String) -> Data? {
+        let order = order.trimmedWhitespace().uppercased()
+        guard !order.isEmpty else { return nil }
+        return codeDigest("order\u{0}" + order)
     }
 
     // MARK: Blind search index

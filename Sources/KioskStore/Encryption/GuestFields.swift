@@ -7,16 +7,23 @@ import Foundation
 /// which was most of the cost of sealing a 100k import.
 ///
 /// Encoding (inside the seal): for each field in order, its UTF-8 length as 4 bytes, little
-/// endian, then its bytes.
+/// endian, then its bytes. The fields are code, name, e-mail, company, then the ticket's facts
+/// from the export (0010_ticket_facts.sql): staff note, order code, valid from, valid until,
+/// checked in before import, instants as decimal milliseconds, empty when absent. A record of
+/// the first four only (written before 0010) reads with no facts.
 struct GuestFields: Sendable, Equatable {
     var code: String
     var name: String
     var email: String
     var company: String
+    var facts: TicketFacts
 
     /// A field by the name SQL asks for it (`kiosk_guest_field(sealed, 'name')`).
     enum Field: String, CaseIterable, Sendable {
-        case code, name, email, company
+        case code, name, email, company, attention, order
+        case validFrom = "valid_from"
+        case validUntil = "valid_until"
+        case checkedInBefore = "checked_in_before"
     }
 
     subscript(field: Field) -> String {
@@ -25,16 +32,25 @@ struct GuestFields: Sendable, Equatable {
         case .name: name
         case .email: email
         case .company: company
+        case .attention: facts.attention ?? ""
+        case .order: facts.orderCode
+        case .validFrom: facts.validFrom.map { String($0.milliseconds) } ?? ""
+        case .validUntil: facts.validUntil.map { String($0.milliseconds) } ?? ""
+        case .checkedInBefore: facts.checkedInBefore.map { String($0.milliseconds) } ?? ""
         }
     }
 
-    /// What search looks in, as the plaintext search folded it: name, e-mail, company, code.
-    var searchableText: String { [name, email, company, code].joined(separator: " ") }
+    /// What search looks in, as the plaintext search folded it: name, e-mail, company, code,
+    /// and the order code (staff find a family's tickets by their order).
+    var searchableText: String { [name, email, company, code, facts.orderCode].joined(separator: " ") }
+
+    private var allFields: [String] { Field.allCases.map { self[$0] } }
 
     var encoded: Data {
         var data = Data()
-        data.reserveCapacity(16 + code.utf8.count + name.utf8.count + email.utf8.count + company.utf8.count)
-        for field in [code, name, email, company] {
+        let fields = allFields
+        data.reserveCapacity(fields.reduce(4 * fields.count) { $0 + $1.utf8.count })
+        for field in fields {
             let count = UInt32(field.utf8.count)
             withUnsafeBytes(of: count.littleEndian) { data.append(contentsOf: $0) }
             data.append(contentsOf: field.utf8)
@@ -47,7 +63,7 @@ struct GuestFields: Sendable, Equatable {
     init?(encoded data: Data) {
         var fields: [String] = []
         var offset = data.startIndex
-        while fields.count < 4 {
+        while offset < data.endIndex && fields.count < Field.allCases.count {
             guard data.endIndex - offset >= 4 else { return nil }
             let count = data[offset..<(offset + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
             offset += 4
@@ -55,12 +71,17 @@ struct GuestFields: Sendable, Equatable {
             fields.append(String(decoding: data[offset..<(offset + count)], as: UTF8.self))
             offset += count
         }
-        guard offset == data.endIndex else { return nil }
+        guard offset == data.endIndex, fields.count == 4 || fields.count == Field.allCases.count else { return nil }
         (code, name, email, company) = (fields[0], fields[1], fields[2], fields[3])
+        facts = TicketFacts()
+        guard fields.count > 4 else { return }
+        func instant(_ text: String) -> Timestamp? { Int64(text).map(Timestamp.init(milliseconds:)) }
+        facts = TicketFacts(validFrom: instant(fields[6]), validUntil: instant(fields[7]), attention: fields[4].isEmpty ? nil : fields[4],
+                            orderCode: fields[5], checkedInBefore: instant(fields[8]))
     }
 
-    init(code: String, name: String, email: String, company: String) {
-        (self.code, self.name, self.email, self.company) = (code, name, email, company)
+    init(code: String, name: String, email: String, company: String, facts: TicketFacts = TicketFacts()) {
+        (self.code, self.name, self.email, self.company, self.facts) = (code, name, email, company, facts)
     }
 }
 
@@ -81,6 +102,6 @@ extension GuestCipher {
 
 extension GuestFields {
     init(_ guest: Guest) {
-        self.init(code: guest.code.value, name: guest.name, email: guest.email, company: guest.company)
+        self.init(code: guest.code.value, name: guest.name, email: guest.email, company: guest.company, facts: guest.facts)
     }
 }

@@ -15,6 +15,8 @@ struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
     var id: String
     /// The ticket code's keyed digest (``GuestCipher/codeDigest(_:)``), looked up exactly.
     var code: Data
+    /// The order code's keyed digest (``GuestCipher/orderDigest(_:)``), nil without an order.
+    var orderDigest: Data?
     /// ``GuestFields`` sealed.
     var sealed: Data
     var accessTypeID: String
@@ -31,11 +33,13 @@ struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
         case walkIn = "walk_in"
         case updatedAt = "updated_at"
         case fromHub = "from_hub"
+        case orderDigest = "order_digest"
     }
 
     init(_ guest: Guest, sealed: SealedGuest, updatedAt: Timestamp, fromHub: Bool) {
         id = guest.id
         code = sealed.codeDigest
+        orderDigest = sealed.orderDigest
         self.sealed = sealed.record
         accessTypeID = guest.accessTypeID
         revoked = guest.revoked
@@ -47,16 +51,16 @@ struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
     /// A guest sealed on its own (single writes; their trigger computes the search tokens).
     init(_ guest: Guest, sealingWith cipher: GuestCipher, updatedAt: Timestamp, fromHub: Bool) {
         let fields = GuestFields(guest)
-        self.init(guest, sealed: SealedGuest(codeDigest: cipher.codeDigest(fields.code), record: cipher.seal(fields), tokens: ""),
+        self.init(guest, sealed: SealedGuest(codeDigest: cipher.codeDigest(fields.code), orderDigest: cipher.orderDigest(fields.facts.orderCode), record: cipher.seal(fields), tokens: ""),
                   updatedAt: updatedAt, fromHub: fromHub)
     }
 
     /// The columns ``rowArguments`` fill, in their order.
-    static let rowColumns = "id, code, sealed, access_type_id, revoked, walk_in, updated_at, from_hub"
+    static let rowColumns = "id, code, sealed, access_type_id, revoked, walk_in, updated_at, from_hub, order_digest"
 
     /// The row's values, in the order of ``rowColumns``
     /// (``RosterStore/sealedGuestInsertSQL``, ``RosterStore/sealedGuestUpsertSQL``).
     var rowArguments: StatementArguments {
-        [id, code, sealed, accessTypeID, revoked, walkIn, updatedAt, fromHub]
+        [id, code, sealed, accessTypeID, revoked, walkIn, updatedAt, fromHub, orderDigest]
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 
 /// A guest row read with its record opened in SQL (``columns``, `g` being the guests table),
 /// for the reads inside deciding transactions and joined queries (search, attendance).
-/// The four `kiosk_guest_field` calls of a row open its record once (``CipherFunctions``).
+/// The `kiosk_guest_field` calls of a row open its record once (``CipherFunctions``).
 /// Decoded by column name, not through `Decodable`: GRDB's keyed decoding made a check-in's
 /// reads a fifth slower (`kiosk bench store`, p50 0.94 ms against 0.78).
 struct OpenedGuestRecord: FetchableRecord, Sendable {
@@ -15,6 +15,7 @@ struct OpenedGuestRecord: FetchableRecord, Sendable {
     var accessTypeID: String
     var revoked: Bool
     var walkIn: Bool
+    var facts: TicketFacts
 
     init(row: Row) {
         id = row["id"]
@@ -25,18 +26,24 @@ struct OpenedGuestRecord: FetchableRecord, Sendable {
         accessTypeID = row["access_type_id"]
         revoked = row["revoked"]
         walkIn = row["walk_in"]
+        func instant(_ column: String) -> Timestamp? { (row[column] as String?).flatMap { Int64($0) }.map(Timestamp.init(milliseconds:)) }
+        let attention: String = row["attention"]
+        facts = TicketFacts(validFrom: instant("valid_from"), validUntil: instant("valid_until"), attention: attention.isEmpty ? nil : attention,
+                            orderCode: row["order_code"], checkedInBefore: instant("checked_in_before"))
     }
 
     /// The selected columns, in SQL.
     static let columns = """
         g.id, kiosk_guest_field(g.sealed, 'code') AS code, kiosk_guest_field(g.sealed, 'name') AS name,
         kiosk_guest_field(g.sealed, 'email') AS email, kiosk_guest_field(g.sealed, 'company') AS company,
-        g.access_type_id, g.revoked, g.walk_in
+        g.access_type_id, g.revoked, g.walk_in, kiosk_guest_field(g.sealed, 'attention') AS attention,
+        kiosk_guest_field(g.sealed, 'order') AS order_code, kiosk_guest_field(g.sealed, 'valid_from') AS valid_from,
+        kiosk_guest_field(g.sealed, 'valid_until') AS valid_until, kiosk_guest_field(g.sealed, 'checked_in_before') AS checked_in_before
         """
 
     var guest: Guest {
         Guest(id: id, code: TicketCode(stored: code), name: name, email: email, company: company, accessTypeID: accessTypeID,
-              revoked: revoked, walkIn: walkIn)
+              revoked: revoked, walkIn: walkIn, facts: facts)
     }
 
     static func fetchGuest(_ db: Database, code: TicketCode) throws -> Guest? {

@@ -42,35 +42,35 @@ public struct RosterStore: StoreRepository {
                 }
                 var summary = RosterImportSummary(imported: 0, updated: 0, unchanged: 0, rejected: rejected)
                 try Self.withDeferredSearchIndex(db, rows: rows.count) { batch in
-                    var existing: [String: (id: String, name: String, email: String, company: String, type: String, revoked: Bool)] = [:]
+                    var existing: [String: Guest] = [:]
                     let cursor = try OpenedGuestRecord.fetchCursor(db, sql: "SELECT \(OpenedGuestRecord.columns) FROM guests g")
-                    while let guest = try cursor.next() {
-                        existing[guest.code] = (guest.id, guest.name, guest.email, guest.company, guest.accessTypeID, guest.revoked)
-                    }
+                    while let guest = try cursor.next() { existing[guest.code] = guest.guest }
                     // New guests have new ids: a plain insert (an upsert returning the rowid was 12 % slower).
                     let insert = try db.makeStatement(sql: Self.sealedGuestInsertSQL)
                     let update = try db.makeStatement(sql: """
-                        UPDATE guests SET sealed = ?, access_type_id = ?, revoked = ?, updated_at = ? WHERE id = ? RETURNING rowid
+                        UPDATE guests SET sealed = ?, order_digest = ?, access_type_id = ?, revoked = ?, updated_at = ? WHERE id = ? RETURNING rowid
                         """)
                     var identifiers = IdentifierGenerator()
-                    var sealing = SealingSlices(cipher: cipher, guests: rows) { GuestFields(code: $0.code.value, name: $0.name, email: $0.email, company: $0.company) }
+                    var sealing = SealingSlices(cipher: cipher, guests: rows) {
+                        GuestFields(code: $0.code.value, name: $0.name, email: $0.email, company: $0.company, facts: $0.facts)
+                    }
                     defer { sealing.finish() }
                     for (index, row) in rows.enumerated() {
                         let fields = sealing.sealed(index)
                         let type = typeIDs[row.accessType] ?? AccessType.identifier(forName: row.accessType)
                         if let old = existing[row.code.value] {
-                            if old.name == row.name && old.email == row.email && old.company == row.company && old.type == type
-                                && old.revoked == row.revoked {
+                            if old.name == row.name && old.email == row.email && old.company == row.company && old.accessTypeID == type
+                                && old.revoked == row.revoked && old.facts == row.facts {
                                 summary.unchanged += 1
                             } else {
-                                let rowID = try Int64.fetchOne(update, arguments: [fields.record, type, row.revoked, now, old.id])
+                                let rowID = try Int64.fetchOne(update, arguments: [fields.record, fields.orderDigest, type, row.revoked, now, old.id])
                                 batch.changedIDs.append(old.id)
                                 if let rowID { try batch.index(rowID, fields.tokens) }
                                 summary.updated += 1
                             }
                         } else {
                             let guest = Guest(id: identifiers.next(), code: row.code, name: row.name, email: row.email, company: row.company,
-                                              accessTypeID: type, revoked: row.revoked)
+                                              accessTypeID: type, revoked: row.revoked, facts: row.facts)
                             let record = GuestRecord(guest, sealed: fields, updatedAt: Timestamp(milliseconds: now), fromHub: false)
                             try insert.execute(arguments: record.rowArguments)
                             try batch.index(db.lastInsertedRowID, fields.tokens)
@@ -213,15 +213,16 @@ public struct RosterStore: StoreRepository {
     }
 
     /// Adds a guest, its record already sealed: ``GuestRecord/rowArguments``.
-    static let sealedGuestInsertSQL = "INSERT INTO guests (\(GuestRecord.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    static let sealedGuestInsertSQL = "INSERT INTO guests (\(GuestRecord.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
     /// Adds or replaces a guest by id, its record already sealed: ``GuestRecord/rowArguments``;
     /// returns its rowid. (GRDB's `upsert` would also take a conflict on the code for this
     /// guest's row.)
     static let sealedGuestUpsertSQL = """
-        INSERT INTO guests (\(GuestRecord.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO guests (\(GuestRecord.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET code = excluded.code, sealed = excluded.sealed, access_type_id = excluded.access_type_id,
-            revoked = excluded.revoked, walk_in = excluded.walk_in, updated_at = excluded.updated_at, from_hub = excluded.from_hub
+            revoked = excluded.revoked, walk_in = excluded.walk_in, updated_at = excluded.updated_at, from_hub = excluded.from_hub,
+            order_digest = excluded.order_digest
         RETURNING rowid
         """
 

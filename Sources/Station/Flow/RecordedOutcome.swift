@@ -28,8 +28,11 @@ public struct GuestSummary: Sendable, Equatable {
     public var name: String
     public var accessType: String
     public var code: String
+    /// The ticket's note for the door staff (``CheckInCore/TicketFacts/attention``).
+    public var attention: String?
 
-    public init(id: String, name: String, accessType: String, code: String) {
+    public init(id: String, name: String, accessType: String, code: String, attention: String? = nil) {
+        self.attention = attention
         self.id = id
         self.name = name
         self.accessType = accessType

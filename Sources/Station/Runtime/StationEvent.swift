@@ -93,6 +93,7 @@ extension Feedback {
             } ?? .null
             if let job = outcome.badgeJobID { object["badge"] = ["job": .int(Int(job)), "state": "queued"] }
             if let flag = outcome.flag { object["flag"] = .string(flag.rawValue) }
+            object.merge(outcome.decision.ticketJSON(attention: outcome.guest?.attention)) { $1 }
         }
         if case .code(let code) = presentation.input { object["code"] = .string(Sanitized.text(code)) }
         object["source"] = .string(presentation.source.rawValue)
@@ -128,7 +129,8 @@ extension Feedback {
         if presentation.direction == .exit {
             return Self.farewell(outcome)
         }
-        var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType)
+        var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType,
+                                attention: outcome.guest?.attention)
         if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
         return panel
     }

@@ -143,7 +143,8 @@ public actor StationRuntime {
     static func outcome(_ result: CheckInResult) -> RecordedOutcome {
         RecordedOutcome(
             decision: result.decision,
-            guest: result.guest.map { GuestSummary(id: $0.guest.id, name: $0.guest.name, accessType: $0.accessTypeName, code: $0.guest.code.value) },
+            guest: result.guest.map { GuestSummary(id: $0.guest.id, name: $0.guest.name, accessType: $0.accessTypeName, code: $0.guest.code.value,
+                                                    attention: $0.guest.facts.attentionNote) },
             badgeJobID: result.badgeJob?.id,
             recorded: result.recorded != nil && !result.replayed,
             flag: result.flag)

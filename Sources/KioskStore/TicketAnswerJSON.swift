@@ -1,0 +1,20 @@
+import CheckInCore
+
+extension Decision {
+    /// What the answer adds about the ticket itself, for `kiosk checkin --json` and the
+    /// headless `decision` line alike:
+    /// - `"attention": {"note": "…"}` when the guest goes in and their ticket carries a note for
+    ///   the staff;
+    /// - `"valid": {"from": "…", "until": "…"}` (ISO 8601, either may be null) when the ticket is
+    ///   refused outside its window.
+    public func ticketJSON(attention: String?) -> [String: JSONValue] {
+        var members: [String: JSONValue] = [:]
+        if letsGuestIn, let note = attention, !note.trimmedWhitespace().isEmpty {
+            members["attention"] = ["note": .string(Sanitized.text(note))]
+        }
+        if case .outsideWindow(let from, let until) = self {
+            members["valid"] = ["from": .optional(from?.iso8601), "until": .optional(until?.iso8601)]
+        }
+        return members
+    }
+}
