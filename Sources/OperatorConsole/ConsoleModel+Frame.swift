@@ -103,9 +103,12 @@ extension ConsoleModel {
                 let nameWidth = max(12, columns / 3)
                 let line = TerminalText.pad(guest.name, width: nameWidth) + " " + TerminalText.pad(guest.company, width: columns / 5) + " "
                     + TerminalText.pad(guest.code, width: 12) + " " + TerminalText.pad(guest.accessType, width: 10) + " " + state
+                    + (guest.order.isEmpty ? "" : " · order " + guest.order)
                 frame.put(top + 1 + offset, 1, (index == selected ? "▶ " : "  ") + line, index == selected ? .highlight : .normal, width: columns - 2)
             }
-            frame.put(bottom, 1, "↑↓ choose · Enter check in · F5 reprint badge · Esc back")
+            let orderHint = results.indices.contains(selected) && !results[selected].order.isEmpty
+                ? " · Ctrl-O whole order " + TerminalText.clean(results[selected].order) : ""
+            frame.put(bottom, 1, "↑↓ choose · Enter check in\(orderHint) · F5 reprint badge · Esc back")
         case .walkIn:
             frame.put(top, 1, "Walk-in registration", .bold)
             let values = [draft.name, draft.email, draft.company,
@@ -138,7 +141,7 @@ extension ConsoleModel {
                 "F12          switch between recording entries and exits",
                 "F11 / Ctrl-E uploads the hub refused, with the reasons",
                 "T (now)      test the scanner: each scan's source and timing, nobody checked in",
-                "Esc cancels; in search, ↑↓ choose and Enter checks in. Any key closes this help.",
+                "Esc cancels; in search, ↑↓ choose, Enter checks in, Ctrl-O checks in the guest's whole order. Any key closes this help.",
             ]
             for (index, line) in lines.enumerated() where top + index <= bottom { frame.put(top + index, 1, line) }
         case .scannerTest:

@@ -388,6 +388,11 @@ public struct ConsoleModel: Sendable, Equatable {
         case .function(5):
             guard results.indices.contains(selected) else { return [] }
             return [.reprint(guestID: results[selected].id)]
+        case .control("o"):
+            // The whole order of the picked guest (a family, a group booking), one result each.
+            guard results.indices.contains(selected), !results[selected].order.isEmpty else { return [] }
+            screen = .idle
+            return [.checkInOrder(code: results[selected].code)]
         case .escape, .function(2):
             screen = .idle
         case .function(let number):

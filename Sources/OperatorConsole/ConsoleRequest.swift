@@ -9,6 +9,8 @@ public enum ConsoleRequest: Sendable, Equatable {
     case search(String)
     /// Check in the guest picked in the search list.
     case checkInGuest(code: String)
+    /// Check in every ticket of the picked guest's order, each decided and shown on its own.
+    case checkInOrder(code: String)
     /// Register a walk-in (validated by the model first, by the store again).
     case registerWalkIn(WalkInDraft)
     case reprintLast
@@ -78,8 +80,12 @@ public struct GuestRow: Sendable, Equatable {
     public var company: String
     public var accessType: String
     public var checkedIn: PriorCheckIn?
+    /// The ticket's order code (empty: none); guests of one order can be checked in together.
+    public var order: String
 
-    public init(id: String, code: String, name: String, email: String, company: String, accessType: String, checkedIn: PriorCheckIn?) {
+    public init(id: String, code: String, name: String, email: String, company: String, accessType: String, checkedIn: PriorCheckIn?,
+                order: String = "") {
+        self.order = order
         self.id = id
         self.code = code
         self.name = name

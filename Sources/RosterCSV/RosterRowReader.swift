@@ -45,6 +45,11 @@ struct RosterRowReader {
                                      (columns.checkedIn, "checked in", .start)] {
             let text = field(column)
             guard !text.isEmpty else { continue }
+            if column == columns.checkedIn, let flag = RosterFlag.parse(text) {
+                // Older exports say only yes or no: checked in at some time before now.
+                if flag { facts.checkedInBefore = options.importedAt }
+                continue
+            }
             guard let instant = RosterDate.parse(text, timeZone: options.timeZone, dayEdge: edge) else {
                 return reject("\(what) is \"\(Sanitized.text(text))\", not a date: write 2026-11-24 08:30 (or ISO 8601 with its offset)")
             }

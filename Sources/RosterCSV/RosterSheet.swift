@@ -14,10 +14,13 @@ public struct RosterSheet: Sendable {
     public struct Options: Sendable {
         public var caseInsensitiveCodes: Bool
         public var timeZone: TimeZone
+        /// When the file is read: a "Checked in" column that says only "yes" means before this.
+        public var importedAt: Timestamp
 
-        public init(caseInsensitiveCodes: Bool = true, timeZone: TimeZone = .current) {
+        public init(caseInsensitiveCodes: Bool = true, timeZone: TimeZone = .current, importedAt: Timestamp = .now()) {
             self.caseInsensitiveCodes = caseInsensitiveCodes
             self.timeZone = timeZone
+            self.importedAt = importedAt
         }
     }
 

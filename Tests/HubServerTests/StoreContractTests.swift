@@ -116,6 +116,27 @@ import Testing
         await store.close()
     }
 
+    @Test(arguments: kinds) func eachTicketsFactsFromTheExportAreKeptSentToStationsAndUsedWhenDecidingUploads(kind: String) async throws {
+        let (store, directory) = try await Self.makeStore(kind)
+        defer { directory.remove() }
+        let event = try await Self.seed(store, guests: 2)
+        let window = TicketFacts(validFrom: Timestamp(milliseconds: 2_000_000), validUntil: Timestamp(milliseconds: 3_000_000),
+                                 attention: "Hand out the VIP lanyard", orderCode: "FAM01", checkedInBefore: nil)
+        let before = TicketFacts(orderCode: "FAM01", checkedInBefore: Timestamp(milliseconds: 500_000))
+        let rows = [RosterRow(line: 2, code: TicketCode(stored: "G1"), name: "Guest 1", email: "g1@example.com", company: "", accessType: "General", facts: window),
+                    RosterRow(line: 3, code: TicketCode(stored: "G2"), name: "Guest 2", email: "g2@example.com", company: "", accessType: "General", facts: before)]
+        let imported = try await store.importRoster(event: "ev1", rows: rows)
+        #expect(imported.updated == 2, "new facts alone are an update")
+        #expect(try await store.importRoster(event: "ev1", rows: rows).unchanged == 2, "the same facts again change nothing")
+        let page = try await store.rosterPage(event: "ev1", after: 0, limit: 100, now: .now())
+        #expect(page.guests.first { $0.id == "G1" }?.facts == window, "stations learn them with the roster")
+        #expect(page.guests.first { $0.id == "G2" }?.facts == before)
+        let decided = try await store.ingest(event: event, items: [Self.upload("a", "G1", 1_000_000), Self.upload("a", "G2", 1_000_000)],
+                                             uploader: Self.uploader, now: .now())
+        #expect(decided.map(\.decision) == [.outsideWindow, .alreadyCheckedIn], "the hub applies the same facts as the station")
+        await store.close()
+    }
+
     @Test(arguments: kinds) func rosterPagesResumeFromTheCursor(kind: String) async throws {
         let (store, directory) = try await Self.makeStore(kind)
         defer { directory.remove() }

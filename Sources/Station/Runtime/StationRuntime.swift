@@ -185,7 +185,16 @@ public actor StationRuntime {
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
         return ((try? database.searchIndex.search(query, limit: 50)) ?? []).map {
             GuestRow(id: $0.guest.id, code: $0.guest.code.value, name: $0.guest.name, email: $0.guest.email,
-                     company: $0.guest.company, accessType: $0.accessTypeName, checkedIn: $0.checkedIn)
+                     company: $0.guest.company, accessType: $0.accessTypeName, checkedIn: $0.checkedIn, order: $0.guest.facts.orderCode)
+        }
+    }
+
+    /// Presents every ticket of the order of the guest holding `code`, that guest first: each
+    /// is decided, recorded and shown on its own, as if scanned one after the other.
+    public nonisolated func submitOrder(of code: String) {
+        let members = (try? database.roster.orderMembers(code: code)) ?? []
+        for guest in members.isEmpty ? [] : members {
+            submit(Presentation(.code(guest.code.value), source: .search, at: .now()))
         }
     }
 

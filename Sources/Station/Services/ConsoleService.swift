@@ -108,6 +108,8 @@ struct ConsoleService: Service {
             runtime.submit(Presentation(.code(code), source: .typed, at: .now()))
         case .checkInGuest(let code):
             runtime.submit(Presentation(.code(code), source: .search, at: .now()))
+        case .checkInOrder(let code):
+            runtime.submitOrder(of: code)
         case .registerWalkIn(let draft):
             runtime.submit(Presentation(.walkIn(draft), source: .walkIn, at: .now()))
         case .search(let query):
