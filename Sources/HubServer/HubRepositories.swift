@@ -14,12 +14,21 @@ public protocol EventRepository: Sendable {
     func event(id: String, visibleTo staff: StaffInfo) async throws -> EventSummary?
     func upsertAccessType(event: String, _ type: AccessType) async throws
     /// Upserts the rows by ticket code (new guests get the code as id); never touches check-ins.
-    func importRoster(event: String, rows: [RosterRow]) async throws -> ImportSummary
+    /// Imports roster rows by ticket code; with `replace`, guests of the event missing from them
+    /// (not walk-ins) are revoked and listed, their check-ins untouched.
+    func importRoster(event: String, rows: [RosterRow], replace: Bool) async throws -> ImportSummary
     func setRevoked(event: String, guestID: String, revoked: Bool) async throws -> Bool
     func deleteGuest(event: String, guestID: String) async throws -> Bool
 }
 
 /// Staff accounts, their event assignments and their lifecycle.
+extension EventRepository {
+    /// Imports roster rows by ticket code, leaving guests missing from them as they are.
+    public func importRoster(event: String, rows: [RosterRow]) async throws -> ImportSummary {
+        try await importRoster(event: event, rows: rows, replace: false)
+    }
+}
+
 public protocol StaffRepository: Sendable {
     func addStaff(_ staff: StaffInfo, passwordHash: String) async throws
     /// The account that may sign in with `email` (compared without regard to case); `nil` for an

@@ -24,6 +24,8 @@ public struct ImportSummary: Sendable, Hashable {
     public var imported: Int
     public var updated: Int
     public var unchanged: Int
+    /// With `replace`: the codes of guests missing from the new file, revoked by this import.
+    public var revokedMissing: [String] = []
 
     /// What an import compares of a guest to tell a change from a row seen again.
     static func values(name: String, email: String, company: String, typeID: String, revoked: Bool, facts: TicketFacts) -> [String] {

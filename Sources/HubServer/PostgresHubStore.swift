@@ -175,7 +175,7 @@ public final class PostgresHubStore: HubStore {
         }
     }
 
-    public func importRoster(event: String, rows roster: [RosterRow]) async throws -> ImportSummary {
+    public func importRoster(event: String, rows roster: [RosterRow], replace: Bool) async throws -> ImportSummary {
         try await requireEvent(event)
         let summary = try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)
@@ -237,7 +237,16 @@ public final class PostgresHubStore: HubStore {
                     """, logger: logger)
                 start = end
             }
-            if !codes.isEmpty || !typeKeys.isEmpty { try await Self.announce(connection, event, logger: logger) }
+            if replace {
+                // A ticket refunded since the last export is simply missing from this one.
+                let present = roster.map(\.code.value)
+                summary.revokedMissing = try await rows("""
+                    UPDATE guests SET revoked = true, seq = nextval('change_seq')
+                    WHERE event_id = \(event) AND NOT revoked AND NOT walk_in AND NOT deleted AND code <> ALL(\(present)::text[])
+                    RETURNING code
+                    """, on: connection).map { try $0["code"].decode(String.self) }.sorted()
+            }
+            if !codes.isEmpty || !typeKeys.isEmpty || !summary.revokedMissing.isEmpty { try await Self.announce(connection, event, logger: logger) }
             return summary
         }
         if summary.imported + summary.updated > 1_000 {

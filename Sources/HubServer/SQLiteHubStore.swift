@@ -134,7 +134,7 @@ public final class SQLiteHubStore: HubStore {
         }
     }
 
-    public func importRoster(event: String, rows: [RosterRow]) async throws -> ImportSummary {
+    public func importRoster(event: String, rows: [RosterRow], replace: Bool) async throws -> ImportSummary {
         try await change(event) { db in
             try Self.requireEvent(db, event)
             var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
@@ -170,6 +170,17 @@ public final class SQLiteHubStore: HubStore {
                 try upsert.execute(arguments: [event, row.code.value, row.code.value, row.name, row.email, row.company, typeID, row.revoked,
                                                try Self.nextSeq(db), row.facts.validFrom?.milliseconds, row.facts.validUntil?.milliseconds,
                                                row.facts.attentionNote, row.facts.orderCode, row.facts.checkedInBefore?.milliseconds])
+            }
+            if replace {
+                // A ticket refunded since the last export is simply missing from this one.
+                let present = Set(rows.map(\.code.value))
+                let revoke = try db.makeStatement(sql: "UPDATE guests SET revoked = 1, seq = ? WHERE event_id = ? AND code = ?")
+                for code in try String.fetchAll(db, sql: """
+                    SELECT code FROM guests WHERE event_id = ? AND NOT revoked AND NOT walk_in AND NOT deleted ORDER BY code
+                    """, arguments: [event]) where !present.contains(code) {
+                    try revoke.execute(arguments: [try Self.nextSeq(db), event, code])
+                    summary.revokedMissing.append(code)
+                }
             }
             return summary
         }

@@ -65,6 +65,17 @@ public struct RosterFile: Sendable {
             + (ignoredColumns.isEmpty ? "" : "; ignored: \(ignoredColumns.map { Sanitized.text($0) }.joined(separator: ", "))")
     }
 
+    /// Why this file cannot replace the roster (`--replace` revokes every guest it lacks), or
+    /// nil: a rejected row's guest would be revoked for a typo, an empty file would revoke everyone.
+    public var replaceRefusal: String? {
+        if rows.isEmpty { return "no guest could be read, so --replace would revoke the whole roster. Nothing was changed." }
+        if !rejected.isEmpty {
+            return "\(rejected.count) row\(rejected.count == 1 ? " was" : "s were") rejected (first: line \(rejected[0].line), \(rejected[0].reason)), "
+                + "so --replace would revoke those guests. Nothing was changed: fix the rows, or import without --replace."
+        }
+        return nil
+    }
+
     /// What the file was when it was not CSV text ("Excel workbook, first sheet \"Attendees\"").
     public var source: String?
 

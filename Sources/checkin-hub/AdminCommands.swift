@@ -44,6 +44,8 @@ struct ImportCommand: AsyncParsableCommand {
     @OptionGroup var options: DatabaseOptions
     @Option(help: "Event id.") var event: String
     @Argument(help: "Roster CSV file.") var file: String
+    @Flag(help: "The file is the whole roster: revoke the event's guests missing from it (refunded since the last export); their check-ins stay.")
+    var replace = false
 
     func run() async throws {
         let (parsed, summary) = try await options.withStore { store in
@@ -54,7 +56,8 @@ struct ImportCommand: AsyncParsableCommand {
             do { parsed = try RosterCSVParser.parse(try RosterFileReader.read(URL(fileURLWithPath: file)), options: options) } catch {
                 throw ValidationError("\(file): \(String(describing: error))")
             }
-            return (parsed, try await store.importRoster(event: event, rows: parsed.rows))
+            if replace, let refusal = parsed.replaceRefusal { throw ValidationError("\(file): \(refusal)") }
+            return (parsed, try await store.importRoster(event: event, rows: parsed.rows, replace: replace))
         }
         if options.json {
             printJSON([
@@ -62,12 +65,15 @@ struct ImportCommand: AsyncParsableCommand {
                 "rejected": parsed.rejected.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }, "format": parsed.format,
                 "read": ["delimiter": parsed.delimiter.name, "encoding": parsed.encoding.rawValue, "columns": parsed.recognisedColumns,
                          "ignored": parsed.ignoredColumns],
-                "warnings": parsed.warnings,
+                "warnings": parsed.warnings, "revoked_missing": summary.revokedMissing,
             ])
         } else {
             print("Read as \(parsed.readAs).")
             for warning in parsed.warnings { print("Warning: \(warning)") }
             print("Imported \(summary.imported), updated \(summary.updated), unchanged \(summary.unchanged), rejected \(parsed.rejected.count).")
+            if replace {
+                print("Revoked \(summary.revokedMissing.count) missing from the file\(summary.revokedMissing.isEmpty ? "" : ": " + summary.revokedMissing.prefix(20).map { Sanitized.text($0) }.joined(separator: ", ") + (summary.revokedMissing.count > 20 ? ", …" : "")).")
+            }
             for rejection in parsed.rejected { print("  line \(rejection.line): \(Sanitized.text(rejection.reason))") }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckInCore
 import Foundation
 import KioskStore
 import RosterCSV
@@ -14,6 +15,9 @@ struct ImportCommand: AsyncParsableCommand {
 
     @Option(help: "IANA time zone of dates without an offset in the file (a ticket's valid from/until), e.g. Europe/Berlin. Default: the station's time_zone setting, else the system's.")
     var timeZone: String?
+
+    @Flag(help: "The file is the whole roster: revoke guests missing from it (refunded since the last export; walk-ins aside). Their check-ins stay.")
+    var replace = false
 
     @OptionGroup var options: StationOptions
 
@@ -40,7 +44,10 @@ struct ImportCommand: AsyncParsableCommand {
             } catch {
                 throw CommandFailure(String(describing: error), exitCode: ExitStatus.badInput)
             }
-            let summary = try await database.roster.importRoster(parsed)
+            if replace, let refusal = parsed.replaceRefusal {
+                throw CommandFailure("\(file): \(refusal)", exitCode: ExitStatus.badInput)
+            }
+            let summary = try await database.roster.importRoster(parsed, replace: replace)
             if options.json {
                 CommandOutput.printJSON([
                     "imported": .int(summary.imported),
@@ -54,6 +61,7 @@ struct ImportCommand: AsyncParsableCommand {
                         "ignored": .array(parsed.ignoredColumns.map(JSONValue.string)),
                     ],
                     "warnings": .array(parsed.warnings.map(JSONValue.string)),
+                    "revoked_missing": .array(summary.revokedMissing.map { ["code": .string($0.code), "name": .string($0.name)] }),
                 ])
             } else {
                 print("Read as \(parsed.readAs).")
@@ -61,6 +69,11 @@ struct ImportCommand: AsyncParsableCommand {
                 print("Imported \(summary.imported) new guests, updated \(summary.updated), unchanged \(summary.unchanged) (\(parsed.format) format).")
                 for rejection in summary.rejected {
                     print("  line \(rejection.line): \(rejection.reason)")
+                }
+                if replace {
+                    print("Revoked \(summary.revokedMissing.count) guests missing from the file (their check-ins are kept)\(summary.revokedMissing.isEmpty ? "." : ":")")
+                    for guest in summary.revokedMissing.prefix(50) { print("  \(Sanitized.text(guest.code))  \(Sanitized.text(guest.name))") }
+                    if summary.revokedMissing.count > 50 { print("  … and \(summary.revokedMissing.count - 50) more") }
                 }
             }
             await database.finishSearchIndexBeforeExit(quiet: options.json)

@@ -137,6 +137,23 @@ import Testing
         await store.close()
     }
 
+    @Test(arguments: kinds) func aReplacingImportRevokesTheGuestsMissingFromItAndKeepsTheirCheckIns(kind: String) async throws {
+        let (store, directory) = try await Self.makeStore(kind)
+        defer { directory.remove() }
+        let event = try await Self.seed(store, guests: 3)
+        _ = try await store.ingest(event: event, items: [Self.upload("a", "G2", 1_000_000)], uploader: Self.uploader, now: .now())
+        let before = try await store.rosterPage(event: "ev1", after: 0, limit: 100, now: .now()).cursor
+        let kept = RosterRow(line: 2, code: TicketCode(stored: "G1"), name: "Guest 1", email: "g1@example.com", company: "", accessType: "General")
+        let summary = try await store.importRoster(event: "ev1", rows: [kept], replace: true)
+        #expect(summary.revokedMissing == ["G2", "G3"])
+        let page = try await store.rosterPage(event: "ev1", after: before, limit: 100, now: .now())
+        #expect(Set(page.guests.filter(\.revoked).map(\.id)) == ["G2", "G3"], "stations learn the revocations with the roster")
+        #expect(try await store.importRoster(event: "ev1", rows: [kept], replace: true).revokedMissing.isEmpty, "revoked once")
+        let stats = try await store.stats(event: "ev1")
+        #expect(stats.stations.map(\.checkedIn).reduce(0, +) == 1, "the check-in of a guest revoked later is kept")
+        await store.close()
+    }
+
     @Test(arguments: kinds) func rosterPagesResumeFromTheCursor(kind: String) async throws {
         let (store, directory) = try await Self.makeStore(kind)
         defer { directory.remove() }

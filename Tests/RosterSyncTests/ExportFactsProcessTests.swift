@@ -120,4 +120,38 @@ struct ExportFactsProcessTests {
         hub.stop()
         try expectTheDoorHonoursTheExport(data, checkedInBefore: true)
     }
+
+    @Test func replacingTheRosterRevokesWhoIsMissingOnTheStationAndTheHubAndRefusesAFileWithBadRows() throws {
+        let directory = TemporaryDirectory("facts-replace")
+        defer { directory.remove() }
+        let (data, _) = try imported(ExportFixtures.generic(), name: "sheet.csv", directory: directory)
+        #expect(try checkIn(data, "sec-carla").status == 0)
+        let lines = String(decoding: ExportFixtures.generic(), as: UTF8.self).split(separator: "\n")
+        let smaller = directory.appending("smaller.csv")
+        try (lines.filter { !$0.hasPrefix("sec-carla") && !$0.hasPrefix("sec-vip") }.joined(separator: "\n") + "\n").write(to: smaller, atomically: true, encoding: .utf8)
+        let withBadRow = directory.appending("bad.csv")
+        try (lines.prefix(3).joined(separator: "\n") + "\nsec-new,New Guest,not-an-email,Day pass,,,,,\n").write(to: withBadRow, atomically: true, encoding: .utf8)
+
+        let refused = try run(kiosk, ["import", withBadRow.path, "--replace", "--data-dir", data])
+        #expect(refused.status != 0 && refused.stderr.contains("Nothing was changed"), "\(refused.stderr)")
+        #expect(try checkIn(data, "sec-vip").status == 0, "a refused replace revoked nobody")
+
+        let replaced = try run(kiosk, ["import", smaller.path, "--replace", "--data-dir", data, "--json"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let revoked = try #require(try replaced.json()["revoked_missing"] as? [[String: Any]])
+        #expect(revoked.map { $0["code"] as? String } == ["SEC-CARLA", "SEC-VIP"])
+        #expect(try checkIn(data, "sec-carla").status == 15, "revoked from now on")
+        let status = try run(kiosk, ["export", "attendance", directory.appending("att.csv").path, "--data-dir", data])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(try String(contentsOf: directory.appending("att.csv"), encoding: .utf8).contains("SEC-CARLA"), "her check-in is kept")
+
+        let hub = try RealHub(guests: 1)
+        defer { hub.remove() }
+        let event = try hub.addEvent(name: "Replace", roster: String(decoding: ExportFixtures.generic(), as: UTF8.self))
+        let hubRefused = try run(RealHub.executable, ["import", "--db", hub.database, "--event", event, withBadRow.path, "--replace"])
+        #expect(hubRefused.status != 0 && hubRefused.stderr.contains("Nothing was changed"), "\(hubRefused.stderr)")
+        let hubReplaced = try run(RealHub.executable, ["import", "--db", hub.database, "--event", event, smaller.path, "--replace", "--json"])
+        #expect(hubReplaced.status == 0, "\(hubReplaced.stderr)")
+        #expect(try hubReplaced.json()["revoked_missing"] as? [String] == ["SEC-CARLA", "SEC-VIP"])
+    }
 }

@@ -12,6 +12,13 @@ public struct RosterImportSummary: Sendable, Equatable {
     /// Existing guests present again without change.
     public var unchanged: Int
     public var rejected: [RosterRejection]
+    /// With `replace`: guests missing from the file, revoked by this import (code and name).
+    public var revokedMissing: [(code: String, name: String)] = []
+
+    public static func == (a: RosterImportSummary, b: RosterImportSummary) -> Bool {
+        a.imported == b.imported && a.updated == b.updated && a.unchanged == b.unchanged && a.rejected == b.rejected
+            && a.revokedMissing.map(\.code) == b.revokedMissing.map(\.code)
+    }
 }
 
 extension KioskDatabase {
@@ -26,7 +33,9 @@ public struct RosterStore: StoreRepository {
     /// Imports parsed roster rows in one transaction. Guests are matched by ticket code and
     /// updated in place; recorded check-ins are never touched. A large import is indexed for
     /// search in the background after the commit (``SearchIndex/finishSearchIndex(progress:)`` waits for it).
-    public func importRoster(_ file: RosterFile) async throws(StoreError) -> RosterImportSummary {
+    /// - Parameter replace: the file is the whole roster: guests missing from it (refunded since
+    ///   the last export; walk-ins aside) are revoked and listed. Their check-ins stay.
+    public func importRoster(_ file: RosterFile, replace: Bool = false) async throws(StoreError) -> RosterImportSummary {
         try requireUsable()
         let rows = file.rows
         let rejected = file.rejected
@@ -75,6 +84,14 @@ public struct RosterStore: StoreRepository {
                             try insert.execute(arguments: record.rowArguments)
                             try batch.index(db.lastInsertedRowID, fields.tokens)
                             summary.imported += 1
+                        }
+                    }
+                    if replace {
+                        for row in rows { existing[row.code.value] = nil }
+                        let revoke = try db.makeStatement(sql: "UPDATE guests SET revoked = 1, updated_at = ? WHERE id = ?")
+                        for guest in existing.values.filter({ !$0.revoked && !$0.walkIn }).sorted(by: { $0.code.value < $1.code.value }) {
+                            try revoke.execute(arguments: [now, guest.id])
+                            summary.revokedMissing.append((guest.code.value, guest.name))
                         }
                     }
                 }
