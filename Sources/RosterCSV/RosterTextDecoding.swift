@@ -34,7 +34,7 @@ enum RosterTextDecoding {
     /// Whether the start reads as UTF-16 without a BOM: mostly ASCII characters, so that three
     /// pairs of bytes in four have one zero byte, always on the same side, and no character is
     /// NUL. `true`: little endian (the zero second); `false`: big endian; `nil`: not UTF-16.
-    private static func bomlessUTF16(_ data: Data) -> Bool? {
+    static func bomlessUTF16(_ data: Data) -> Bool? {
         let start = Array(data.prefix(128))
         guard start.count >= 8 else { return nil }
         let pairs = stride(from: 0, to: start.count - 1, by: 2).map { (start[$0], start[$0 + 1]) }

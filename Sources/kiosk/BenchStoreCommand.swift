@@ -34,7 +34,7 @@ struct BenchStoreCommand: AsyncParsableCommand {
         let data = directory.appendingPathComponent("data")
         let database = try KioskDatabase.open(dataDirectory: data, key: .besideThrowawayStore(data))
         let parseStart = ContinuousClock.now
-        let parsed = try RosterCSVParser.parse(try Data(contentsOf: csv))
+        let parsed = try RosterCSVParser.parse(contentsOf: csv)
         let parseSeconds = (ContinuousClock.now - parseStart).seconds
         let foldStart = ContinuousClock.now
         var foldedLength = 0
