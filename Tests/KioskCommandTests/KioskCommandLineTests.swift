@@ -80,7 +80,7 @@ struct KioskCommandLineTests {
         }
         try write(blocked: "Yes")
         let imported = try run(kiosk, ["import", export.path, "--data-dir", data])
-        #expect(imported.stdout.contains("columns: name, access type, ticket code, blocked"))
+        #expect(imported.stdout.contains("columns: order, name, access type, ticket code, blocked"))
         let refused = try run(kiosk, ["checkin", "LEAKED1", "--data-dir", data, "--json"])
         #expect(refused.status != 0)
         #expect(try refused.json()["decision"] as? String == "revoked")
