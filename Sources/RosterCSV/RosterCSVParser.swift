@@ -28,22 +28,7 @@ public enum RosterCSVParser {
         } catch {
             throw .unreadable(String(describing: error))
         }
-        guard let header = reader.headerRow else { throw .empty }
-        var sheet = try RosterSheet(header: header, options: options)
-        // Physical line where the next record starts: the header's own newlines count too.
-        var line = 2 + header.reduce(0) { $0 + $1.newlineCount }
-
-        while let fields = reader.next() {
-            let recordLine = line
-            line += 1 + fields.reduce(0) { $0 + $1.newlineCount }
-            if let error = reader.error, !fields.allSatisfy({ $0.trimmedWhitespace().isEmpty }) {
-                sheet.reject(line: recordLine, reason: "unreadable CSV: \(error)")
-                break
-            }
-            sheet.add(fields, line: recordLine)
-        }
-        var file = sheet.file
-        if let error = reader.error, file.rows.isEmpty, file.rejected.isEmpty { throw .unreadable(String(describing: error)) }
+        var file = try records(reader, options: options)
         file.encoding = encoding
         file.delimiter = delimiter
         if encoding == .windows1252 {
