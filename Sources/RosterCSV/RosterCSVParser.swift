@@ -31,12 +31,7 @@ public enum RosterCSVParser {
         var file = try records(reader, options: options)
         file.encoding = encoding
         file.delimiter = delimiter
-        if encoding == .windows1252 {
-            let accented = file.rows.lazy.map(\.name).filter { $0.unicodeScalars.contains { !$0.isASCII } }.prefix(3)
-            let sample = accented.isEmpty ? "" : " (\(accented.map { Sanitized.text($0) }.joined(separator: ", ")))"
-            file.warnings.append("The file is not UTF-8: it was read as Windows-1252 (what Excel saves as \"CSV\" in Western Europe). "
-                + "Check that accented names read right\(sample); if not, save it as \"CSV UTF-8\" and import it again.")
-        }
+        if encoding == .windows1252 { file.warnings.append(windows1252Warning(file.rows)) }
         return file
     }
 

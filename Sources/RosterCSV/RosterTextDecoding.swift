@@ -64,15 +64,15 @@ enum RosterTextDecoding {
     static func windows1252(_ bytes: Data) -> String {
         var scalars = String.UnicodeScalarView()
         scalars.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if (0x80...0x9F).contains(byte) {
-                let code = highWindows1252[Int(byte) - 0x80]
-                scalars.append(code == 0 ? "\u{FFFD}" : Unicode.Scalar(code) ?? "\u{FFFD}")
-            } else {
-                scalars.append(Unicode.Scalar(byte))
-            }
-        }
+        for byte in bytes { scalars.append(windows1252Scalar(byte)) }
         return String(scalars)
+    }
+
+    /// One Windows-1252 byte's character.
+    static func windows1252Scalar(_ byte: UInt8) -> Unicode.Scalar {
+        guard (0x80...0x9F).contains(byte) else { return Unicode.Scalar(byte) }
+        let code = highWindows1252[Int(byte) - 0x80]
+        return code == 0 ? "\u{FFFD}" : Unicode.Scalar(code) ?? "\u{FFFD}"
     }
 
     /// 0x80–0x9F of Windows-1252 (0 where the code page assigns nothing).
