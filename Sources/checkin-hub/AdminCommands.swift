@@ -53,7 +53,7 @@ struct ImportCommand: AsyncParsableCommand {
             // Dates without an offset (a ticket's valid from/until) are the event's local times.
             let options = RosterSheet.Options(timeZone: TimeZone(identifier: summary.timeZone) ?? TimeZone(identifier: "UTC")!)
             let parsed: RosterFile
-            do { parsed = try RosterCSVParser.parse(try RosterFileReader.read(URL(fileURLWithPath: file)), options: options) } catch {
+            do { parsed = try RosterCSVParser.parse(contentsOf: URL(fileURLWithPath: file), options: options) } catch {
                 throw ValidationError("\(file): \(String(describing: error))")
             }
             if replace, let refusal = parsed.replaceRefusal { throw ValidationError("\(file): \(refusal)") }

@@ -29,20 +29,15 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
-            let data: Data
-            do {
-                data = try RosterFileReader.read(URL(fileURLWithPath: file))
-            } catch {
-                throw CommandFailure("\(file): \(String(describing: error))", exitCode: ExitStatus.badInput)
-            }
             let database = try options.openDatabase()
             try database.requireUsableForCommand()
+            let zone = try timeZone.flatMap(TimeZone.init(identifier:)) ?? database.venueTimeZone()
             let parsed: RosterFile
             do {
-                let zone = try timeZone.flatMap(TimeZone.init(identifier:)) ?? database.venueTimeZone()
-                parsed = try RosterCSVParser.parse(data, options: RosterSheet.Options(timeZone: zone))
+                // Streamed from the file: an import holds the guests read, never the whole file.
+                parsed = try RosterCSVParser.parse(contentsOf: URL(fileURLWithPath: file), options: RosterSheet.Options(timeZone: zone))
             } catch {
-                throw CommandFailure(String(describing: error), exitCode: ExitStatus.badInput)
+                throw CommandFailure("\(file): \(String(describing: error))", exitCode: ExitStatus.badInput)
             }
             if replace, let refusal = parsed.replaceRefusal {
                 throw CommandFailure("\(file): \(refusal)", exitCode: ExitStatus.badInput)
