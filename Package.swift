@@ -62,15 +62,16 @@ targets += [
         name: "CheckInCoreTests",
         dependencies: ["CheckInCore", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "RosterCSVTests", dependencies: ["RosterCSV", "CheckInCore"]),
+    .testTarget(name: "RosterCSVTests", dependencies: ["RosterCSV", "CheckInCore", "KioskTestSupport"]),
     .testTarget(
         name: "KioskStoreTests",
         dependencies: ["KioskStore", "KioskTestSupport", "RosterCSV", "CheckInCore", .product(name: "GRDB", package: "GRDB.swift")],
         exclude: ["Fixtures"]  // read from the package folder, see StoreFixtures
     ),
     .testTarget(name: "KioskCommandTests", dependencies: ["KioskStore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-    // Helpers every test target may use: temporary directories, running the built executables.
-    .target(name: "KioskTestSupport", path: "Tests/KioskTestSupport"),
+    // Helpers every test target may use: temporary directories, running the built executables,
+    // writing .xlsx rosters (ZIPFoundation).
+    .target(name: "KioskTestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/KioskTestSupport"),
 ]
 
 // MARK: - Shared C libraries
