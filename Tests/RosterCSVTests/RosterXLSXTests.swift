@@ -178,6 +178,30 @@ struct RosterXLSXTests {
         #expect(throws: RosterFileError.self) { try RosterWorkbook.parse(contentsOf: url, limits: small) }
     }
 
+    @Test func aSheetThatUnpacksBeyondWhatItsArchiveClaimsIsStoppedAsItGrows() throws {
+        let directory = TemporaryDirectory("xlsx")
+        defer { directory.remove() }
+        let url = try writeParts(["xl/worksheets/sheet1.xml": "<worksheet><sheetData>\(String(repeating: " ", count: 3 * 1_048_576))</sheetData></worksheet>"],
+                                 in: directory)
+        // The archive says the sheet is 1,000 bytes: in its local header and its central directory.
+        var bytes = [UInt8](try Data(contentsOf: url))
+        func claim(at offset: Int) { withUnsafeBytes(of: UInt32(1_000).littleEndian) { bytes.replaceSubrange(offset..<offset + 4, with: $0) } }
+        #expect(bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]))
+        claim(at: 22)
+        let central = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual([0x50, 0x4B, 0x01, 0x02]) })
+        claim(at: central + 24)
+        try Data(bytes).write(to: url)
+        var limits = RosterWorkbook.Limits()
+        limits.sheetBytes = 1_048_576
+        do {
+            _ = try RosterWorkbook.parse(contentsOf: url, limits: limits)
+            Issue.record("a sheet beyond its bound was read")
+        } catch {
+            guard case .workbookPartTooLarge(_, let bytes, _) = error else { Issue.record("\(error)"); return }
+            #expect(bytes > 1_048_576, "counted as it unpacked, not taken from the archive")
+        }
+    }
+
     @Test func aSheetWithMoreRowsThanAnyRosterIsRefused() throws {
         let directory = TemporaryDirectory("xlsx")
         defer { directory.remove() }
