@@ -23,6 +23,8 @@ var dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    // Roster `.xlsx` files are ZIP archives: ZIPFoundation reads them (through zlib: Debian's zlib1g-dev).
+    .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     // Property-based tests (Swift Testing generators and shrinking) for the overflow-safe time rules.
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
 ]
@@ -31,10 +33,10 @@ var dependencies: [Package.Dependency] = [
 
 targets += [
     .target(name: "CheckInCore"),
-    // Roster CSV mapping shared by `kiosk import` and `checkin-hub import`.
+    // Roster files (CSV, and `.xlsx` through ZIPFoundation and XMLParser) shared by `kiosk import` and `checkin-hub import`.
     .target(
         name: "RosterCSV",
-        dependencies: ["CheckInCore", .product(name: "CSV", package: "CSV.swift")]
+        dependencies: ["CheckInCore", .product(name: "CSV", package: "CSV.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
     ),
     .target(
         name: "KioskStore",
@@ -60,15 +62,16 @@ targets += [
         name: "CheckInCoreTests",
         dependencies: ["CheckInCore", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "RosterCSVTests", dependencies: ["RosterCSV", "CheckInCore"]),
+    .testTarget(name: "RosterCSVTests", dependencies: ["RosterCSV", "CheckInCore", "KioskTestSupport"]),
     .testTarget(
         name: "KioskStoreTests",
         dependencies: ["KioskStore", "KioskTestSupport", "RosterCSV", "CheckInCore", .product(name: "GRDB", package: "GRDB.swift")],
         exclude: ["Fixtures"]  // read from the package folder, see StoreFixtures
     ),
     .testTarget(name: "KioskCommandTests", dependencies: ["KioskStore", "KioskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-    // Helpers every test target may use: temporary directories, running the built executables.
-    .target(name: "KioskTestSupport", path: "Tests/KioskTestSupport"),
+    // Helpers every test target may use: temporary directories, running the built executables,
+    // writing .xlsx rosters (ZIPFoundation).
+    .target(name: "KioskTestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/KioskTestSupport"),
 ]
 
 // MARK: - Shared C libraries

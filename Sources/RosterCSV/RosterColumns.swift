@@ -64,10 +64,15 @@ struct RosterColumns {
             .map(\.1)
     }
 
+    /// The fields a record is read from.
+    var used: Set<Int> {
+        Set([code, name, firstName, lastName, email, company, accessType, blocked, attendeeStatus, order, validFrom, validUntil,
+             attention, checkInText, checkedIn].compactMap { $0 })
+    }
+
     /// The header's fields no column uses, as written (blank ones left out).
     func ignored(_ header: [String]) -> [String] {
-        let used = Set([code, name, firstName, lastName, email, company, accessType, blocked, attendeeStatus, order, validFrom, validUntil,
-                        attention, checkInText, checkedIn].compactMap { $0 })
+        let used = used
         return header.enumerated().filter { !used.contains($0.offset) && !$0.element.trimmedWhitespace().isEmpty }.map(\.element)
     }
 

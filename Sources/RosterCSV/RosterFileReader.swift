@@ -11,6 +11,24 @@ public enum RosterFileReader {
     /// (``RosterCSVParser/maximumFieldLength``) stays far below.
     public static let maximumLineBytes = 256 * 1024
 
+    /// The roster in a file, whatever the file is: an Excel workbook, recognised by the ZIP
+    /// signature every `.xlsx` starts with whatever its name (``RosterWorkbook``, first sheet), or
+    /// CSV text, read streaming (``RosterCSVParser/parse(contentsOf:options:)``). An old `.xls` or a password-protected
+    /// workbook is refused with what to save it as.
+    public static func parse(_ url: URL, options: RosterSheet.Options = RosterSheet.Options()) throws(RosterFileError) -> RosterFile {
+        let start = try leadingBytes(of: url)
+        if RosterWorkbook.isZIP(start) { return try RosterWorkbook.parse(contentsOf: url, options: options) }
+        if RosterWorkbook.isLegacyExcel(start) { throw .legacyExcel }
+        return try RosterCSVParser.parse(contentsOf: url, options: options)
+    }
+
+    /// The first bytes of the file, enough to tell a workbook from text.
+    private static func leadingBytes(of url: URL) throws(RosterFileError) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .cannotRead(String(cString: strerror(errno))) }
+        defer { try? handle.close() }
+        do { return try handle.read(upToCount: 8) ?? Data() } catch { throw .cannotRead((error as NSError).localizedDescription) }
+    }
+
     /// The file's bytes, once its size and line lengths are known to fit a roster.
     public static func read(_ url: URL) throws(RosterFileError) -> Data {
         var info = stat()

@@ -114,6 +114,17 @@ public enum RosterFileError: Error, Sendable, Equatable, CustomStringConvertible
     case lineTooLong(line: Int, limit: Int)
     /// The file cannot be opened or read.
     case cannotRead(String)
+    /// A ZIP archive that is not an Excel workbook (an OpenDocument spreadsheet, a Word document…).
+    case notAWorkbook(String)
+    /// An old Excel `.xls` or a password-protected workbook: neither is a ZIP of XML parts.
+    case legacyExcel
+    /// An `.xlsx` that cannot be unpacked or read: damaged, or not written by a spreadsheet program.
+    case damagedWorkbook(String)
+    /// A part of a workbook unpacks to more than any roster's (``RosterWorkbook/Limits``): a ZIP
+    /// bomb or a wrong file, refused as it grows.
+    case workbookPartTooLarge(part: String, bytes: Int64, limit: Int)
+    /// The sheet has more rows or columns than any roster (``RosterWorkbook/Limits``).
+    case sheetTooLarge(String)
 
     public var description: String {
         switch self {
@@ -133,6 +144,18 @@ public enum RosterFileError: Error, Sendable, Equatable, CustomStringConvertible
             "Line \(line) of the roster file is longer than \(limit / 1024) KB, which no guest row is: the file is damaged or not a roster export."
         case .cannotRead(let reason):
             "Cannot read the roster file (\(reason)): check the path and its permissions."
+        case .notAWorkbook(let what):
+            "The roster file is \(what), not an Excel workbook: open it in your spreadsheet program and save it as .xlsx or CSV."
+        case .legacyExcel:
+            "The roster file is an old Excel .xls workbook or a password-protected one: open it in your spreadsheet program "
+                + "and save it as .xlsx (without a password) or CSV."
+        case .damagedWorkbook(let detail):
+            "The Excel workbook cannot be read (\(Sanitized.text(detail))): open it in your spreadsheet program, save it again as .xlsx or CSV and import that."
+        case .workbookPartTooLarge(let part, _, let limit):
+            "The workbook's \(Sanitized.text(part)) unpacks to more than \(limit / 1_048_576) MB, far more than any roster: "
+                + "check that it is the right file, or save the guest list alone as .xlsx or CSV."
+        case .sheetTooLarge(let detail):
+            "The roster's sheet \(detail), far more than any roster: check that it is the right file, or save the guest list alone as .xlsx or CSV."
         }
     }
 }

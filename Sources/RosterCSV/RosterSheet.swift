@@ -29,11 +29,13 @@ public struct RosterSheet: Sendable {
     let options: Options
     public private(set) var file: RosterFile
     private var firstLineOfCode: [TicketCode: Int] = [:]
+    private let usedFields: Set<Int>
 
     /// Throws when the header lacks a ticket code or a name column.
     public init(header: [String], options: Options = Options()) throws(RosterFileError) {
         guard !header.allSatisfy({ $0.trimmedWhitespace().isEmpty }) else { throw .empty }
         columns = try RosterColumns(header: header)
+        usedFields = columns.used
         headerCount = header.count
         self.options = options
         file = RosterFile(rows: [], rejected: [], format: columns.format)
@@ -56,6 +58,12 @@ public struct RosterSheet: Sendable {
             }
         }
     }
+
+    /// Whether the field at `index` is read into guests (the others are only listed as ignored).
+    func reads(field index: Int) -> Bool { usedFields.contains(index) }
+
+    /// Adds what the organizer should check although the file was read.
+    mutating func warn(_ warning: String) { file.warnings.append(warning) }
 
     /// Records a record the reader could not read at all.
     public mutating func reject(line: Int, reason: String) {

@@ -40,10 +40,10 @@ struct EventCommand: AsyncParsableCommand {
 
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import an event's roster from CSV (same columns as `kiosk import`).")
+        commandName: "import", abstract: "Import an event's roster from CSV or .xlsx (same columns as `kiosk import`).")
     @OptionGroup var options: DatabaseOptions
     @Option(help: "Event id.") var event: String
-    @Argument(help: "Roster CSV file.") var file: String
+    @Argument(help: "Roster file: CSV or .xlsx (its first sheet).") var file: String
     @Flag(help: "The file is the whole roster: revoke the event's guests missing from it (refunded since the last export); their check-ins stay.")
     var replace = false
 
@@ -53,18 +53,20 @@ struct ImportCommand: AsyncParsableCommand {
             // Dates without an offset (a ticket's valid from/until) are the event's local times.
             let options = RosterSheet.Options(timeZone: TimeZone(identifier: summary.timeZone) ?? TimeZone(identifier: "UTC")!)
             let parsed: RosterFile
-            do { parsed = try RosterCSVParser.parse(contentsOf: URL(fileURLWithPath: file), options: options) } catch {
+            do { parsed = try RosterFileReader.parse(URL(fileURLWithPath: file), options: options) } catch {
                 throw ValidationError("\(file): \(String(describing: error))")
             }
             if replace, let refusal = parsed.replaceRefusal { throw ValidationError("\(file): \(refusal)") }
             return (parsed, try await store.importRoster(event: event, rows: parsed.rows, replace: replace))
         }
         if options.json {
+            var read: [String: Any] = ["delimiter": parsed.delimiter.name, "encoding": parsed.encoding.rawValue, "columns": parsed.recognisedColumns,
+                                       "ignored": parsed.ignoredColumns]
+            if let source = parsed.source { read["source"] = source }  // an Excel workbook and its sheet
             printJSON([
                 "imported": summary.imported, "updated": summary.updated, "unchanged": summary.unchanged,
                 "rejected": parsed.rejected.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }, "format": parsed.format,
-                "read": ["delimiter": parsed.delimiter.name, "encoding": parsed.encoding.rawValue, "columns": parsed.recognisedColumns,
-                         "ignored": parsed.ignoredColumns],
+                "read": read,
                 "warnings": parsed.warnings, "revoked_missing": summary.revokedMissing,
             ])
         } else {

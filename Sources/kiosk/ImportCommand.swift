@@ -7,10 +7,10 @@ import RosterCSV
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a roster CSV (generic, pretix or Eventbrite export) into the station.",
+        abstract: "Import a roster CSV or Excel workbook (generic, pretix or Eventbrite export) into the station.",
         discussion: "Guests are matched by ticket code: a re-import updates them and never touches recorded check-ins. Rows with problems are listed with their line number; the good rows are imported in one transaction.")
 
-    @Argument(help: "The roster CSV file, with a header row: comma, semicolon or tab separated; UTF-8, UTF-16 or Windows-1252.")
+    @Argument(help: "The roster file, with a header row: CSV (comma, semicolon or tab separated; UTF-8, UTF-16 or Windows-1252) or .xlsx (its first sheet).")
     var file: String
 
     @Option(help: "IANA time zone of dates without an offset in the file (a ticket's valid from/until), e.g. Europe/Berlin. Default: the station's time_zone setting, else the system's.")
@@ -32,10 +32,10 @@ struct ImportCommand: AsyncParsableCommand {
             let database = try options.openDatabase()
             try database.requireUsableForCommand()
             let zone = try timeZone.flatMap(TimeZone.init(identifier:)) ?? database.venueTimeZone()
+            // CSV, or an Excel workbook's first sheet: told apart by the file's content, whatever its name.
             let parsed: RosterFile
             do {
-                // Streamed from the file: an import holds the guests read, never the whole file.
-                parsed = try RosterCSVParser.parse(contentsOf: URL(fileURLWithPath: file), options: RosterSheet.Options(timeZone: zone))
+                parsed = try RosterFileReader.parse(URL(fileURLWithPath: file), options: RosterSheet.Options(timeZone: zone))
             } catch {
                 throw CommandFailure("\(file): \(String(describing: error))", exitCode: ExitStatus.badInput)
             }
@@ -44,17 +44,19 @@ struct ImportCommand: AsyncParsableCommand {
             }
             let summary = try await database.roster.importRoster(parsed, replace: replace)
             if options.json {
+                var read: [String: JSONValue] = [
+                    "delimiter": .string(parsed.delimiter.name), "encoding": .string(parsed.encoding.rawValue),
+                    "columns": .array(parsed.recognisedColumns.map(JSONValue.string)),
+                    "ignored": .array(parsed.ignoredColumns.map(JSONValue.string)),
+                ]
+                if let source = parsed.source { read["source"] = .string(source) }  // an Excel workbook and its sheet
                 CommandOutput.printJSON([
                     "imported": .int(summary.imported),
                     "updated": .int(summary.updated),
                     "unchanged": .int(summary.unchanged),
                     "rejected": .array(summary.rejected.map { ["line": .int($0.line), "reason": .string($0.reason)] }),
                     "format": .string(parsed.format),
-                    "read": [
-                        "delimiter": .string(parsed.delimiter.name), "encoding": .string(parsed.encoding.rawValue),
-                        "columns": .array(parsed.recognisedColumns.map(JSONValue.string)),
-                        "ignored": .array(parsed.ignoredColumns.map(JSONValue.string)),
-                    ],
+                    "read": .object(read),
                     "warnings": .array(parsed.warnings.map(JSONValue.string)),
                     "revoked_missing": .array(summary.revokedMissing.map { ["code": .string($0.code), "name": .string($0.name)] }),
                 ])

@@ -90,6 +90,32 @@ struct KioskCommandLineTests {
         #expect(try run(kiosk, ["checkin", "LEAKED1", "--data-dir", data]).status == 0)
     }
 
+    @Test func anExcelWorkbookImportsItsFirstSheetAndItsBlockedTicketIsRefusedAtTheDoor() throws {
+        let directory = TemporaryDirectory("cli")
+        defer { directory.remove() }
+        let data = directory.appending("data").path
+        let workbook = directory.appending("pretix.xlsx")
+        try WorkbookFixture(name: "Attendees", rows: [
+            ["Order code", "Attendee name", "Product", "Secret", "Blocked"].map { .shared($0) },
+            [.shared("A1"), .shared("Ann Lee"), .shared("VIP"), .shared("leaked1"), .shared("Yes")],
+            [.shared("A2"), .inline("Bob Ray"), .shared("VIP"), .number("4711"), .boolean(false)],
+        ]).write(to: workbook)
+        let imported = try run(kiosk, ["import", workbook.path, "--data-dir", data])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains(
+            "Read as pretix export, Excel workbook, sheet \"Attendees\"; columns: order, name, access type, ticket code, blocked."), "\(imported.stdout)")
+        #expect(imported.stdout.contains("Imported 2 new guests"))
+        let refused = try run(kiosk, ["checkin", "LEAKED1", "--data-dir", data, "--json"])
+        #expect(refused.status == Decision.Kind.revoked.exitCode)
+        #expect(refused.status == 15)
+        let admitted = try run(kiosk, ["checkin", "4711", "--data-dir", data])
+        #expect(admitted.status == 0, "\(admitted.stdout)\(admitted.stderr)")
+        #expect(admitted.stdout.contains("Bob Ray"))
+        let again = try run(kiosk, ["import", workbook.path, "--data-dir", data, "--json"]).json()
+        #expect((again["read"] as? [String: Any])?["source"] as? String == "Excel workbook, sheet \"Attendees\"")
+        #expect(again["unchanged"] as? Int == 2)
+    }
+
     @Test func theAttendanceExportSaysWhoCameAndKeepsFormulasAsText() throws {
         let directory = TemporaryDirectory("cli")
         defer { directory.remove() }
