@@ -23,8 +23,11 @@ extension SyncEngine {
                 logger.info("the hub takes station health reports again")
             }
         } catch .refused(404, _) {
-            // An older hub: say so once, and keep trying (it may be upgraded under us).
-            if !stationReportsUnsupported { logger.notice("the hub does not take station health reports (404); syncing goes on without them") }
+            // An older hub (or an event this account no longer sees): said once, and tried again
+            // each cycle (the hub may be upgraded under us).
+            if !stationReportsUnsupported {
+                logger.notice("the hub answered the station health report 404 (a hub before station reports, or the event is gone); syncing goes on")
+            }
             stationReportsUnsupported = true
         } catch {
             logger.warning("station health report not sent; syncing goes on", metadata: ["reason": "\(error)"])
