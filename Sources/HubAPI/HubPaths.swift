@@ -47,6 +47,13 @@ public enum HubPaths {
     public static func stats(event: String) -> String { "/v1/events/\(event)/stats" }
     /// `GET` → ``ConflictList`` (offline double entries, and walk-ins and exits flagged for review); organizer or support only.
     public static func conflicts(event: String) -> String { "/v1/events/\(event)/conflicts" }
+    /// `GET` → ``StationList``: every station that reported for the event, with its last
+    /// contact; organizer or support only.
+    public static func stationReports(event: String) -> String { "/v1/events/\(event)/stations" }
+    /// `PUT` ``StationReport`` → 204: the station's health on each sync. Staff and support sessions
+    /// report only for their registered device (403); a hub before this route answers 404, which a
+    /// station ignores.
+    public static func stationReport(event: String, deviceID: String) -> String { "/v1/events/\(event)/stations/\(deviceID)" }
 
     /// Largest request body the hub accepts, in bytes; larger bodies get 413.
     public static let maximumBodyBytes = 4 * 1024 * 1024

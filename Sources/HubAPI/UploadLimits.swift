@@ -25,4 +25,10 @@ public enum UploadLimits {
     /// A device secret (``StationRegistrationRequest/deviceSecret``): at least 16 characters of
     /// something random, at most 200.
     public static let deviceSecretCharacters = 16...200
+    /// ``StationReport/version``.
+    public static let versionCharacters = 50
+    /// ``StationPart/state``.
+    public static let stateCharacters = 50
+    /// ``StationPart/words``.
+    public static let stateWordsCharacters = 500
 }

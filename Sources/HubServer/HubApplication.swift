@@ -44,6 +44,8 @@ public struct HubServerConfiguration: Sendable {
     /// HTTPS with this certificate and key (``HubTLS/serverConfiguration(certificateFile:keyFile:)``);
     /// nil serves plain HTTP (loopback, or behind a TLS proxy).
     public var tls: HubTLSSettings?
+    /// A station whose last report is older than this many seconds is listed as silent.
+    public var stationSilentSeconds: Int64
 
     public static let defaultIdleTimeoutSeconds: Int64 = 30
     /// A venue's staff share one address behind NAT: room for their typos, none for a guesser.
@@ -51,6 +53,8 @@ public struct HubServerConfiguration: Sendable {
 
     public static let defaultRefreshGraceSeconds: Int64 = 60
     public static let defaultMaximumHeldRequests = 1_000
+    /// Two minutes: a station reports every few seconds while it runs and reaches the hub.
+    public static let defaultStationSilentSeconds: Int64 = 120
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, accessTokenSeconds: Int64 = 900, refreshTokenSeconds: Int64 = 30 * 86_400,
@@ -60,7 +64,8 @@ public struct HubServerConfiguration: Sendable {
         idleTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds,
         signInClientFreeFailures: Int = HubServerConfiguration.defaultSignInClientFreeFailures, trustedProxies: Set<String> = [],
         sessionLifetimeSeconds: Int64 = NewSession.defaultLifetimeMilliseconds / 1000,
-        headerTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds, tls: HubTLSSettings? = nil
+        headerTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds, tls: HubTLSSettings? = nil,
+        stationSilentSeconds: Int64 = HubServerConfiguration.defaultStationSilentSeconds
     ) {
         self.host = host
         self.port = port
@@ -78,6 +83,7 @@ public struct HubServerConfiguration: Sendable {
         self.sessionLifetimeSeconds = sessionLifetimeSeconds
         self.headerTimeoutSeconds = headerTimeoutSeconds
         self.tls = tls
+        self.stationSilentSeconds = stationSilentSeconds
     }
 }
 

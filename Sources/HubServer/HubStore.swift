@@ -7,8 +7,9 @@ import RosterCSV
 /// several hub processes may share one PostgreSQL database.
 ///
 /// The routes' controllers see only the repository they need (``EventRepository``,
-/// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``).
-public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, ChangeSource {
+/// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``, ``StationRepository``).
+public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, StationRepository,
+    ChangeSource {
     /// `sqlite` or `postgres`.
     var kind: String { get }
 

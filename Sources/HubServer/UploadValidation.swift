@@ -76,7 +76,7 @@ enum UploadValidation {
         try text(operatorName, path + ".operatorName", UploadLimits.operatorNameCharacters)
     }
 
-    private static func text(_ value: String, _ path: String, _ limit: Int) throws {
+    static func text(_ value: String, _ path: String, _ limit: Int) throws {
         guard !exceeds(value, limit) else { throw HubProblem.invalid(path, "At most \(limit) characters.") }
     }
 

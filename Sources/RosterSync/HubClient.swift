@@ -148,6 +148,11 @@ public struct HubClient: Sendable {
         try await send("POST", HubPaths.undos(event: event), token: token, body: undos)
     }
 
+    /// Sends the station's health report (204); a hub before this route answers 404.
+    public func reportStation(token: String, event: String, deviceID: String, report: StationReport) async throws(HubRequestError) {
+        let _: Empty = try await send("PUT", HubPaths.stationReport(event: event, deviceID: deviceID), token: token, body: report)
+    }
+
     // MARK: Transport
 
     struct Empty: Decodable {}

@@ -54,6 +54,10 @@ public actor SyncEngine {
     /// Why the session's hub has no client (an insecure address, an unusable CA file): every
     /// sync throws it until the station is configured otherwise.
     var refusal: SyncError?
+    /// The station's printer and camera for its health report (``reportCondition(from:)``).
+    var conditionSource: StationConditionSource?
+    /// The hub answered the last health report 404 (an older hub): logged once.
+    var stationReportsUnsupported = false
 
     /// Status changes (state, pending count, last pull/push); only the newest is kept when the
     /// consumer is slow. One consumer (the console). Ends when the engine is released.
@@ -131,7 +135,9 @@ public actor SyncEngine {
                 let wait: Duration
                 let kind: PauseKind
                 do throws(SyncError) {
-                    _ = try await syncNow(pushOnly: pushOnly)
+                    let report = try await syncNow(pushOnly: pushOnly)
+                    // While following, the interval's cycle only uploads: its health report is sent here.
+                    if due && pushOnly { await sendStationReport(pending: report.pending) }
                     if due { nextPull = .now + configuration.pullInterval }
                     wait = max(.zero, ContinuousClock.now.duration(to: nextPull))
                     kind = .interval
@@ -221,6 +227,8 @@ public actor SyncEngine {
             consecutiveFailures = 0
             lastError = nil
             report.pending = (try? database.outbox.pendingCount()) ?? 0
+            // With each full cycle (not every nudged upload): the organizer's station list.
+            if !pushOnly { await sendStationReport(pending: report.pending) }
             await recordClockSkew()
             await publish()
             return report

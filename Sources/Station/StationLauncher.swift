@@ -103,6 +103,8 @@ public enum StationLauncher {
             badgeRequest: printing.map { BadgeRequest(policy: configuration.printPolicy, queue: $0.queueName) },
             health: health, operatorName: configuration.operatorName, healthFile: HealthFile(dataDirectory: options.dataDirectory),
             logger: logger)
+        // The hub's station list reads the same health the console shows.
+        await sync?.reportCondition { [runtime] in runtime.health.stationCondition }
 
         runtime.setDirection(configuration.direction)
         typealias Configured = ServiceGroupConfiguration.ServiceConfiguration

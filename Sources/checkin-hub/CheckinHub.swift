@@ -10,6 +10,7 @@ struct CheckinHub: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkin-hub",
         abstract: "The server many check-in stations sync with (SQLite or PostgreSQL).",
+        version: ProductVersion.current,
         subcommands: [Serve.self, EventCommand.self, ImportCommand.self, StaffCommand.self, AccessTypeCommand.self, TokensCommand.self, StatsCommand.self, BenchCommand.self])
 }
 

@@ -45,6 +45,8 @@ struct Serve: AsyncParsableCommand {
     var dbPasswordFile: String?
     @Flag(help: "Learn of changes by polling each followed event once a second instead of PostgreSQL LISTEN/NOTIFY (for a pooler that cannot LISTEN).")
     var pollChanges = false
+    @Option(help: "Seconds without a health report after which GET /v1/events/{event}/stations lists a station as silent.")
+    var stationSilentSeconds = HubServerConfiguration.defaultStationSilentSeconds
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"
 
@@ -59,6 +61,7 @@ struct Serve: AsyncParsableCommand {
         guard (0...10_000).contains(signInClientFreeFailures) else { throw ValidationError("--sign-in-client-free-failures must be 0 (never wait) to 10000.") }
         guard (0...1_000).contains(signInFreeFailures) else { throw ValidationError("--sign-in-free-failures must be 0 (never wait) to 1000.") }
         guard (0...100_000).contains(maxHeldRequests) else { throw ValidationError("--max-held-requests must be 0 (never hold) to 100000.") }
+        guard (1...604_800).contains(stationSilentSeconds) else { throw ValidationError("--station-silent-seconds must be 1 to 604800 (a week).") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together: give both to serve HTTPS, or neither.") }
     }
 
@@ -84,7 +87,8 @@ struct Serve: AsyncParsableCommand {
                 refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges,
                 signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds,
                 signInClientFreeFailures: signInClientFreeFailures, trustedProxies: Set(trustedProxy),
-                sessionLifetimeSeconds: sessionLifetimeSeconds, headerTimeoutSeconds: headerTimeoutSeconds, tls: tls),
+                sessionLifetimeSeconds: sessionLifetimeSeconds, headerTimeoutSeconds: headerTimeoutSeconds, tls: tls,
+                stationSilentSeconds: stationSilentSeconds),
             logger: logger)
         let host = self.host
         logger.info("serving", metadata: ["scheme": "\(tls == nil ? "http" : "https")"])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckInCore
 import Foundation
 
 @main
@@ -6,6 +7,7 @@ struct Kiosk: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk",
         abstract: "Event check-in station: scan tickets, print badges, sync with the hub.",
+        version: ProductVersion.current,
         // Each area lists its commands in its own file (Commands+<Area>.swift).
         subcommands: foundationCommands + qrCommands + badgeCommands + syncCommands + stationCommands
     )

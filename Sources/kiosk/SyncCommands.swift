@@ -4,6 +4,7 @@ import Foundation
 import HubAPI
 import KioskStore
 import RosterSync
+import Station
 
 /// Exit statuses of the sync commands.
 enum SyncExitStatus {
@@ -170,6 +171,9 @@ struct SyncCommand: AsyncParsableCommand {
             }
             if let batchSize { configuration.uploadBatchSize = batchSize }
             let engine = try options.openSyncEngine(configuration: configuration, trust: trust)
+            // Beside a running station, report what it shows; alone, printer and camera unknown.
+            let healthFile = HealthFile(dataDirectory: engine.database.dataDirectory)
+            await engine.reportCondition { healthFile.runningCondition() }
             let bar = SyncProgressDisplay(json: options.json)
             let report = try await syncing { () async throws(SyncError) in
                 try await engine.syncNow { bar.show($0) }

@@ -24,6 +24,9 @@ extension HubRoutes {
         RosterController(hub: self).add(to: event)
         UploadController(hub: self, sync: store).add(to: event)
         ReportController(hub: self, reports: store).addStats(to: event)
-        ReportController(hub: self, reports: store).addReview(to: router.group("/v1/events/:event").add(middleware: access(.event(.support))))
+        StationReportController(hub: self, stations: store).addReports(to: event)
+        let review = router.group("/v1/events/:event").add(middleware: access(.event(.support)))
+        ReportController(hub: self, reports: store).addReview(to: review)
+        StationReportController(hub: self, stations: store).addList(to: review)
     }
 }

@@ -38,6 +38,11 @@ struct AccessMatrix {
         var minimum: StaffRole
         var eventScoped: Bool
         var success: Int
+        /// For routes naming the caller's own device: the path from the event and the device id
+        /// the caller's session holds the registration of (`path` is then unused).
+        var devicePath: (@Sendable (_ event: String, _ device: String) -> String)?
+
+        func path(_ event: String, device: String) -> String { devicePath?(event, device) ?? path(event) }
     }
 
     static let routes: [Route] = [
@@ -50,7 +55,13 @@ struct AccessMatrix {
         Route(name: "undos", method: "POST", path: { HubPaths.undos(event: $0) }, body: #"{"items":[]}"#, minimum: .staff, eventScoped: true, success: 200),
         Route(name: "stats", method: "GET", path: { HubPaths.stats(event: $0) }, minimum: .staff, eventScoped: true, success: 200),
         Route(name: "conflicts", method: "GET", path: { HubPaths.conflicts(event: $0) }, minimum: .support, eventScoped: true, success: 200),
+        Route(name: "station report", method: "PUT", path: { _ in "" }, body: stationReportBody, minimum: .staff, eventScoped: true, success: 204,
+              devicePath: { HubPaths.stationReport(event: $0, deviceID: $1) }),
+        Route(name: "station list", method: "GET", path: { HubPaths.stationReports(event: $0) }, minimum: .support, eventScoped: true, success: 200),
     ]
+
+    static let stationReportBody = #"{"name":"Door","version":"0.9.0","pending":0,"printer":{"state":"ready","words":"printer ready"},"#
+        + #""staffName":"Sam","stationTime":1790000000000}"#
 
     static func expected(_ route: Route, _ caller: Caller, event: String) -> Int {
         guard let person = people.first(where: { $0.caller == caller }) else { return 401 }
@@ -69,17 +80,27 @@ struct AccessMatrix {
     /// and checks what `/v1/events` lists.
     static func run(tokens: [Caller: String], send: Send) async throws -> [String] {
         var mismatches: [String] = []
+        // The device each session holds the registration of: a registration answers it.
+        var devices: [Caller: String] = [:]
+        func registered(_ caller: Caller, _ status: Int, _ body: Data) {
+            if status == 200, let registration = try? HubJSON.decoder().decode(StationRegistration.self, from: body) {
+                devices[caller] = registration.deviceID
+            }
+        }
         for person in people {
-            let (status, _) = try await send("POST", HubPaths.stations, tokens[person.caller], #"{"name":"Door of \#(person.name)"}"#)
+            let (status, body) = try await send("POST", HubPaths.stations, tokens[person.caller], #"{"name":"Door of \#(person.name)"}"#)
             if status != 200 { mismatches.append("registering \(person.caller): \(status)") }
+            registered(person.caller, status, body)
         }
         for route in routes {
             for caller in Caller.allCases {
                 for event in route.eventScoped ? events : ["ev1"] {
-                    let (status, body) = try await send(route.method, route.path(event), tokens[caller], route.body)
+                    let path = route.path(event, device: devices[caller] ?? "dev-of-nobody")
+                    let (status, body) = try await send(route.method, path, tokens[caller], route.body)
+                    if route.method == "POST", route.name == "stations" { registered(caller, status, body) }
                     let want = expected(route, caller, event: event)
                     if status != want {
-                        mismatches.append("\(route.method) \(route.path(event)) as \(caller): \(status), expected \(want) "
+                        mismatches.append("\(route.method) \(path) as \(caller): \(status), expected \(want) "
                             + String(decoding: body.prefix(200), as: UTF8.self))
                     }
                 }

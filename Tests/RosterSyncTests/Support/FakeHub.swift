@@ -29,6 +29,9 @@ final class FakeHub: Sendable {
         /// Delay of every roster page and check-in answer (seconds), to kill a station mid-way.
         var rosterDelay: TimeInterval = 0
         var checkInDelay: TimeInterval = 0
+        /// Whether it takes station health reports (a hub before them answers 404), and those taken.
+        var takesStationReports = false
+        var stationReports: [(deviceID: String, report: StationReport)] = []
     }
 
     let state = Mutex(State())
@@ -124,6 +127,11 @@ final class FakeHub: Sendable {
             guard let batch = try? JSONDecoder().decode(UndoBatch.self, from: request.body) else { return problem(422) }
             state.withLock { state in for item in batch.items where !state.undone.contains(item.key) { state.undone.append(item.key) } }
             return json(UndoBatchResult(results: batch.items.map { UndoResult(key: $0.key, status: .undone) }))
+        case ("PUT", let path) where path.hasPrefix(HubPaths.stationReports(event: eventID) + "/") && state.withLock({ $0.takesStationReports }):
+            guard let report = try? JSONDecoder().decode(StationReport.self, from: request.body) else { return problem(422) }
+            let device = String(path.dropFirst(HubPaths.stationReports(event: eventID).count + 1))
+            state.withLock { $0.stationReports.append((device, report)) }
+            return ScriptedHTTPServer.Response(status: 204)
         default:
             return problem(404)
         }
