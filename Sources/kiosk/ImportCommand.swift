@@ -31,50 +31,56 @@ struct ImportCommand: AsyncParsableCommand {
         try await CommandOutput.run(json: options.json) {
             let database = try options.openDatabase()
             try database.requireUsableForCommand()
-            let zone = try timeZone.flatMap(TimeZone.init(identifier:)) ?? database.venueTimeZone()
-            // CSV, or an Excel workbook's first sheet: told apart by the file's content, whatever its name.
-            let parsed: RosterFile
-            do {
-                parsed = try RosterFileReader.parse(URL(fileURLWithPath: file), options: RosterSheet.Options(timeZone: zone))
-            } catch {
-                throw CommandFailure("\(file): \(String(describing: error))", exitCode: ExitStatus.badInput)
-            }
-            if replace, let refusal = parsed.replaceRefusal {
-                throw CommandFailure("\(file): \(refusal)", exitCode: ExitStatus.badInput)
-            }
-            let summary = try await database.roster.importRoster(parsed, replace: replace)
-            if options.json {
-                var read: [String: JSONValue] = [
-                    "delimiter": .string(parsed.delimiter.name), "encoding": .string(parsed.encoding.rawValue),
-                    "columns": .array(parsed.recognisedColumns.map(JSONValue.string)),
-                    "ignored": .array(parsed.ignoredColumns.map(JSONValue.string)),
-                ]
-                if let source = parsed.source { read["source"] = .string(source) }  // an Excel workbook and its sheet
-                CommandOutput.printJSON([
-                    "imported": .int(summary.imported),
-                    "updated": .int(summary.updated),
-                    "unchanged": .int(summary.unchanged),
-                    "rejected": .array(summary.rejected.map { ["line": .int($0.line), "reason": .string($0.reason)] }),
-                    "format": .string(parsed.format),
-                    "read": .object(read),
-                    "warnings": .array(parsed.warnings.map(JSONValue.string)),
-                    "revoked_missing": .array(summary.revokedMissing.map { ["code": .string($0.code), "name": .string($0.name)] }),
-                ])
-            } else {
-                print("Read as \(parsed.readAs).")
-                for warning in parsed.warnings { print("Warning: \(warning)") }
-                print("Imported \(summary.imported) new guests, updated \(summary.updated), unchanged \(summary.unchanged) (\(parsed.format) format).")
-                for rejection in summary.rejected {
-                    print("  line \(rejection.line): \(rejection.reason)")
-                }
-                if replace {
-                    print("Revoked \(summary.revokedMissing.count) guests missing from the file (their check-ins are kept)\(summary.revokedMissing.isEmpty ? "." : ":")")
-                    for guest in summary.revokedMissing.prefix(50) { print("  \(Sanitized.text(guest.code))  \(Sanitized.text(guest.name))") }
-                    if summary.revokedMissing.count > 50 { print("  … and \(summary.revokedMissing.count - 50) more") }
-                }
-            }
+            // The parsed file is let go before the search index is finished (its rows were a
+            // fifth of the command's peak memory).
+            try await importAndReport(database)
             await database.finishSearchIndexBeforeExit(quiet: options.json)
             return 0
+        }
+    }
+
+    private func importAndReport(_ database: KioskDatabase) async throws {
+        let zone = try timeZone.flatMap(TimeZone.init(identifier:)) ?? database.venueTimeZone()
+        // CSV, or an Excel workbook's first sheet: told apart by the file's content, whatever its name.
+        let parsed: RosterFile
+        do {
+            parsed = try RosterFileReader.parse(URL(fileURLWithPath: file), options: RosterSheet.Options(timeZone: zone))
+        } catch {
+            throw CommandFailure("\(file): \(String(describing: error))", exitCode: ExitStatus.badInput)
+        }
+        if replace, let refusal = parsed.replaceRefusal {
+            throw CommandFailure("\(file): \(refusal)", exitCode: ExitStatus.badInput)
+        }
+        let summary = try await database.roster.importRoster(parsed, replace: replace)
+        if options.json {
+            var read: [String: JSONValue] = [
+                "delimiter": .string(parsed.delimiter.name), "encoding": .string(parsed.encoding.rawValue),
+                "columns": .array(parsed.recognisedColumns.map(JSONValue.string)),
+                "ignored": .array(parsed.ignoredColumns.map(JSONValue.string)),
+            ]
+            if let source = parsed.source { read["source"] = .string(source) }  // an Excel workbook and its sheet
+            CommandOutput.printJSON([
+                "imported": .int(summary.imported),
+                "updated": .int(summary.updated),
+                "unchanged": .int(summary.unchanged),
+                "rejected": .array(summary.rejected.map { ["line": .int($0.line), "reason": .string($0.reason)] }),
+                "format": .string(parsed.format),
+                "read": .object(read),
+                "warnings": .array(parsed.warnings.map(JSONValue.string)),
+                "revoked_missing": .array(summary.revokedMissing.map { ["code": .string($0.code), "name": .string($0.name)] }),
+            ])
+        } else {
+            print("Read as \(parsed.readAs).")
+            for warning in parsed.warnings { print("Warning: \(warning)") }
+            print("Imported \(summary.imported) new guests, updated \(summary.updated), unchanged \(summary.unchanged) (\(parsed.format) format).")
+            for rejection in summary.rejected {
+                print("  line \(rejection.line): \(rejection.reason)")
+            }
+            if replace {
+                print("Revoked \(summary.revokedMissing.count) guests missing from the file (their check-ins are kept)\(summary.revokedMissing.isEmpty ? "." : ":")")
+                for guest in summary.revokedMissing.prefix(50) { print("  \(Sanitized.text(guest.code))  \(Sanitized.text(guest.name))") }
+                if summary.revokedMissing.count > 50 { print("  … and \(summary.revokedMissing.count - 50) more") }
+            }
         }
     }
 }
