@@ -25,5 +25,8 @@ extension HubRoutes {
         UploadController(hub: self, sync: store).add(to: event)
         ReportController(hub: self, reports: store).addStats(to: event)
         ReportController(hub: self, reports: store).addReview(to: router.group("/v1/events/:event").add(middleware: access(.event(.support))))
+
+        // The dashboard's pages at `/` (Web/WebRoutes.swift), behind a session cookie.
+        addDashboard(to: router)
     }
 }

@@ -1,0 +1,75 @@
+import CheckInCore
+import Foundation
+import HTTPTypes
+import HubAPI
+import Hummingbird
+import NIOCore
+
+/// `GET /events/{id}/live`: server-sent events with the live page's counts (``LiveCounts``),
+/// sent at once and again whenever the event changes.
+///
+/// Changes come from the hub's ``ChangeFeed``, the same one roster long-polls wait on: fed by
+/// PostgreSQL notifications from every hub process (or SQLite's commits and the feed's polling),
+/// never by state of the process that took the upload. A stream holds no database connection
+/// while it waits; it reads the counts once per change, and sends them only when they differ.
+struct LiveStream {
+    let hub: HubRoutes
+    /// A comment line this often keeps proxies and the idle timeout from closing a quiet stream.
+    var keepAlive: Duration = .seconds(15)
+
+    func add(to group: RouterGroup<HubRequestContext>) {
+        group.get("live", use: WebRoutes.page(hub, "web-live-stream") { _, context in
+            let event = try context.requireEvent()
+            let body = ResponseBody { writer in
+                try await stream(event, to: &writer)
+                try await writer.finish(nil)
+            }
+            var headers = WebResponse.pageHeaders(contentType: "text/event-stream; charset=utf-8")
+            // nginx: pass each event on at once.
+            headers[.xAccelBuffering] = "no"
+            return Response(status: .ok, headers: headers, body: body)
+        })
+    }
+
+    private func stream(_ event: EventSummary, to writer: inout any ResponseBodyWriter) async throws {
+        let time = WebTime(timeZone: event.timeZone)
+        var sent: EventStats?
+        var cursor: Int64?
+        while !Task.isCancelled {
+            // The hold is taken before the read: a change committed in between wakes the wait at once.
+            guard var hold = hub.feed.hold(event: event.id, cursor: cursor) else {
+                // The process holds as many waits as it may: the browser comes back in a moment.
+                try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                return
+            }
+            let wake: ChangeFeed.Wake
+            do {
+                let latest = try await hub.store.latestChange(event: event.id)
+                let stats = try await hub.store.stats(event: event.id)
+                if stats != sent {
+                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, at: .now(), time: time))))
+                    sent = stats
+                } else {
+                    try await writer.write(ByteBuffer(string: ": alive\n\n"))
+                }
+                cursor = latest
+                wake = await hub.feed.wait(&hold, until: .now + keepAlive)
+            } catch {
+                hub.feed.release(hold)
+                throw error
+            }
+            hub.feed.release(hold)
+            if wake == .ended { return }
+        }
+    }
+
+    /// One server-sent event: `event: counts` and the update as one line of JSON.
+    static func message(_ counts: LiveCounts) throws -> String {
+        let data = try JSONEncoder().encode(counts.update)
+        return "event: counts\ndata: " + String(decoding: data, as: UTF8.self) + "\n\n"
+    }
+}
+
+extension HTTPField.Name {
+    static let xAccelBuffering = HTTPField.Name("X-Accel-Buffering")!
+}
