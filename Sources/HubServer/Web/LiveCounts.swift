@@ -13,8 +13,9 @@ struct LiveCounts: Sendable, Encodable {
     var updatedAt: String
     var accessTypes: [StatsGroup]
     var stations: [StatsGroup]
-    var hasAccessTypes: Bool { !accessTypes.isEmpty }
-    var hasStations: Bool { !stations.isEmpty }
+    // Stored, not computed: templates see stored properties only (swift-mustache reads them by reflection).
+    var hasAccessTypes: Bool
+    var hasStations: Bool
 
     init(_ stats: EventStats, at now: Timestamp, time: WebTime) {
         expected = stats.expected
@@ -25,6 +26,8 @@ struct LiveCounts: Sendable, Encodable {
         updatedAt = time.time(now)
         accessTypes = stats.accessTypes
         stations = stats.stations
+        hasAccessTypes = !stats.accessTypes.isEmpty
+        hasStations = !stats.stations.isEmpty
     }
 
     /// The per-group tables as HTML (the `live-groups` template, escaped by it).

@@ -1,3 +1,6 @@
+import CheckInCore
+import Foundation
+import HubAPI
 import Testing
 @testable import HubServer
 
@@ -46,5 +49,22 @@ struct DashboardRulesTests {
         let html = WebAssets.render("problem", WebResponse.ProblemPage(title: "<script>alert(1)</script>", detail: "a & b", status: 404))
         #expect(!html.contains("<script>alert(1)"))
         #expect(html.contains("&lt;script&gt;"))
+    }
+
+    @Test func theLiveTablesListEveryAccessTypeAndStationTheStoreCounted() {
+        let stats = EventStats(expected: 5, checkedIn: 2, inside: 1, duplicates: 0, conflicts: 0,
+                               accessTypes: [StatsGroup(id: "general", expected: 4, checkedIn: 1, inside: 1), StatsGroup(id: "vip", expected: 1, checkedIn: 1, inside: 0)],
+                               stations: [StatsGroup(id: "Door A", expected: 0, checkedIn: 2, inside: 0)])
+        let html = LiveCounts(stats, at: Timestamp(milliseconds: 0), time: WebTime(timeZone: "Europe/Berlin")).groupsHTML
+        #expect(html.components(separatedBy: #"data-test="dashboard-access-type-row""#).count - 1 == 2)
+        #expect(html.components(separatedBy: #"data-test="dashboard-station-count-row""#).count - 1 == 1)
+        #expect(html.contains("Door A"))
+    }
+
+    @Test func timesAreShownInTheEventsTimeZone() {
+        // 2026-07-01T16:30:00Z is 18:30 in Berlin (summer time).
+        let time = WebTime(timeZone: "Europe/Berlin")
+        #expect(time.dateTime(Timestamp(milliseconds: 1_782_923_400_000)) == "2026-07-01 18:30")
+        #expect(WebTime(timeZone: "Not/AZone").zoneName == "UTC")
     }
 }
