@@ -1,4 +1,5 @@
 import CheckInCore
+import Foundation
 import HubAPI
 
 /// What the live event page shows, made from the store's ``HubAPI/EventStats``: the first
@@ -16,8 +17,23 @@ struct LiveCounts: Sendable, Encodable {
     // Stored, not computed: templates see stored properties only (swift-mustache reads them by reflection).
     var hasAccessTypes: Bool
     var hasStations: Bool
+    /// The latest check-ins, newest first.
+    var recent: [FeedRow]
+    var hasRecent: Bool
 
-    init(_ stats: EventStats, at now: Timestamp, time: WebTime) {
+    /// One line of the feed, in words and in the event's time zone.
+    struct FeedRow: Sendable, Encodable {
+        var guest: String
+        var station: String
+        var by: String
+        var how: String
+        var at: String
+    }
+
+    /// How many check-ins the feed shows.
+    static let feedLength = 15
+
+    init(_ stats: EventStats, recent: [RecentCheckIn], at now: Timestamp, time: WebTime) {
         expected = stats.expected
         checkedIn = stats.checkedIn
         inside = stats.inside
@@ -28,6 +44,12 @@ struct LiveCounts: Sendable, Encodable {
         stations = stats.stations
         hasAccessTypes = !stats.accessTypes.isEmpty
         hasStations = !stats.stations.isEmpty
+        self.recent = recent.map {
+            FeedRow(guest: $0.guestName.isEmpty ? "(unknown guest)" : $0.guestName, station: $0.station, by: $0.operatorName,
+                    how: ($0.direction == "exit" ? "exit" : "entry") + ", " + $0.source.replacingOccurrences(of: "_", with: "-"),
+                    at: time.time($0.scannedAt))
+        }
+        hasRecent = !recent.isEmpty
     }
 
     /// The per-group tables as HTML (the `live-groups` template, escaped by it).

@@ -11,7 +11,8 @@ import NIOCore
 /// Changes come from the hub's ``ChangeFeed``, the same one roster long-polls wait on: fed by
 /// PostgreSQL notifications from every hub process (or SQLite's commits and the feed's polling),
 /// never by state of the process that took the upload. A stream holds no database connection
-/// while it waits; it reads the counts once per change, and sends them only when they differ.
+/// while it waits; it reads the counts and the latest check-ins once per change, and sends them
+/// only when they differ.
 struct LiveStream {
     let hub: HubRoutes
     /// A comment line this often keeps proxies and the idle timeout from closing a quiet stream.
@@ -33,7 +34,7 @@ struct LiveStream {
 
     private func stream(_ event: EventSummary, to writer: inout any ResponseBodyWriter) async throws {
         let time = WebTime(timeZone: event.timeZone)
-        var sent: EventStats?
+        var sent: (stats: EventStats, recent: [RecentCheckIn])?
         var cursor: Int64?
         while !Task.isCancelled {
             // The hold is taken before the read: a change committed in between wakes the wait at once.
@@ -46,9 +47,10 @@ struct LiveStream {
             do {
                 let latest = try await hub.store.latestChange(event: event.id)
                 let stats = try await hub.store.stats(event: event.id)
-                if stats != sent {
-                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, at: .now(), time: time))))
-                    sent = stats
+                let recent = try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength)
+                if stats != sent?.stats || recent != sent?.recent {
+                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, at: .now(), time: time))))
+                    sent = (stats, recent)
                 } else {
                     try await writer.write(ByteBuffer(string: ": alive\n\n"))
                 }

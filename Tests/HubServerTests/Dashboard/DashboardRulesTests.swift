@@ -55,10 +55,15 @@ struct DashboardRulesTests {
         let stats = EventStats(expected: 5, checkedIn: 2, inside: 1, duplicates: 0, conflicts: 0,
                                accessTypes: [StatsGroup(id: "general", expected: 4, checkedIn: 1, inside: 1), StatsGroup(id: "vip", expected: 1, checkedIn: 1, inside: 0)],
                                stations: [StatsGroup(id: "Door A", expected: 0, checkedIn: 2, inside: 0)])
-        let html = LiveCounts(stats, at: Timestamp(milliseconds: 0), time: WebTime(timeZone: "Europe/Berlin")).groupsHTML
+        let recent = [RecentCheckIn(guestName: "Ada <Lovelace>", station: "Door A", operatorName: "Alex", source: "camera", direction: "entry",
+                                    scannedAt: Timestamp(milliseconds: 1_782_923_400_000))]
+        let html = LiveCounts(stats, recent: recent, at: Timestamp(milliseconds: 0), time: WebTime(timeZone: "Europe/Berlin")).groupsHTML
         #expect(html.components(separatedBy: #"data-test="dashboard-access-type-row""#).count - 1 == 2)
         #expect(html.components(separatedBy: #"data-test="dashboard-station-count-row""#).count - 1 == 1)
         #expect(html.contains("Door A"))
+        #expect(html.components(separatedBy: #"data-test="dashboard-feed-row""#).count - 1 == 1)
+        #expect(html.contains("Ada &lt;Lovelace&gt;"), "names escaped")
+        #expect(html.contains("18:30:00"), "the feed's times in the event's zone")
     }
 
     @Test func timesAreShownInTheEventsTimeZone() {
