@@ -120,6 +120,10 @@ def run(browser):
     shown = time.monotonic()
     step(f"the page showed the upload without a reload, {shown - upload_started:.2f} s after the sync command started"
          f" ({max(0.0, shown - uploaded):.2f} s after it ended)")
+    feed = page.locator('[data-test="dashboard-feed-row"]')
+    if feed.count() < 1 or "Guest 2" not in feed.first.inner_text():
+        fail("the latest check-ins feed does not show the uploaded guest")
+    step("the latest check-ins feed shows the uploaded guest")
     screenshot(page, "live.png")
     page.set_viewport_size({"width": 1100, "height": 800})
     screenshot(page, "live-wide.png")

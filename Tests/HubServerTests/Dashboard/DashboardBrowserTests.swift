@@ -19,10 +19,33 @@ struct DashboardBrowserTests {
         }
         let hub = try RealHub(guests: 20)
         defer { hub.remove() }
-        let organizer = (email: "olga@example.org", password: "organizer pass 1")
-        let outsider = (email: "otto@example.org", password: "outsider pass 1")
+        try runBrowser(uploadTo: hub, watch: hub, label: "dashboard-sqlite")
+    }
+
+    /// The page watches one hub while the station uploads to another on the same PostgreSQL:
+    /// the update travels by the database's notifications, not by the process that took it.
+    @Test(.enabled(if: (BrowserTools.missing == nil || BrowserTools.required) && (try? PostgresCluster.bin("initdb")) != nil,
+                   "browser tests skipped: \(BrowserTools.missing ?? "needs Debian's postgresql package")"))
+    func anUploadToOneHubReachesThePageServedByAnotherHubOfTheSameDatabase() throws {
+        if let missing = BrowserTools.missing {
+            Issue.record("CI=true and the browser tests cannot run: \(missing)")
+            return
+        }
+        let hubA = try RealHub(guests: 20, database: try PostgresCluster.shared.get().createDatabase())
+        defer { hubA.remove() }
+        let hubB = try RealHub(sharing: hubA)
+        defer { hubB.remove() }
+        try runBrowser(uploadTo: hubA, watch: hubB, label: "dashboard-two-hubs")
+    }
+
+    /// Sets up the accounts, an event and a station signed in to `uploadTo`, then runs
+    /// dashboard_test.py against `watch` and fails with its output when it fails. Screenshots go
+    /// to `label/` under `KIOSK_SCREENSHOTS_DIR` too (the two variants run side by side).
+    func runBrowser(uploadTo hub: RealHub, watch: RealHub, label: String) throws {
+        let organizer = (email: "olga@example.org", password: "organizer pass 1", name: "Olga Organizer")
+        let outsider = (email: "otto@example.org", password: "outsider pass 1", name: "Otto Outsider")
         for (person, role) in [(organizer, "organizer"), (outsider, "staff")] {
-            let added = try run(hubExecutable, ["staff", "add", "--db", hub.database, "--email", person.email, "--name", person.email, "--role", role],
+            let added = try run(hubExecutable, ["staff", "add", "--db", hub.database, "--email", person.email, "--name", person.name, "--role", role],
                                 stdin: person.password + "\n")
             #expect(added.status == 0, "\(added.stderr)")
         }
@@ -53,10 +76,10 @@ struct DashboardBrowserTests {
 
         let shots = hub.directory.appending("screenshots").path
         var folders = [shots]
-        if let extra = ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS_DIR"], !extra.isEmpty { folders.append(extra) }
+        if let extra = ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS_DIR"], !extra.isEmpty { folders.append(extra + "/" + label) }
         let started = Date()
         let result = try run(URL(fileURLWithPath: try #require(BrowserTools.python)), [BrowserTools.script.path], environment: [
-            "HUB_URL": hub.url, "EVENT_ID": gala,
+            "HUB_URL": watch.url, "EVENT_ID": gala,
             "ORGANIZER_EMAIL": organizer.email, "ORGANIZER_PASSWORD": organizer.password,
             "OUTSIDER_EMAIL": outsider.email, "OUTSIDER_PASSWORD": outsider.password,
             "UPLOAD_COMMANDS": String(decoding: try JSONSerialization.data(withJSONObject: upload), as: UTF8.self),
