@@ -17,6 +17,10 @@ struct LiveStream {
     let hub: HubRoutes
     /// A comment line this often keeps proxies and the idle timeout from closing a quiet stream.
     var keepAlive: Duration = .seconds(15)
+    /// At most one read per stream this often: while 200 stations upload, an event changes all
+    /// the time, and each open page would otherwise read the counts back to back. Changes in
+    /// between are not lost (the hold is taken before the read); the page stays within 2 s.
+    var minimumInterval: Duration = .milliseconds(500)
 
     func add(to group: RouterGroup<HubRequestContext>) {
         group.get("live", use: WebRoutes.page(hub, "web-live-stream") { _, context in
@@ -36,7 +40,10 @@ struct LiveStream {
         let time = WebTime(timeZone: event.timeZone)
         var sent: (stats: EventStats, recent: [RecentCheckIn])?
         var cursor: Int64?
+        var lastRead: ContinuousClock.Instant?
         while !Task.isCancelled {
+            if let lastRead { try await Task.sleep(until: lastRead + minimumInterval, clock: .continuous) }
+            lastRead = .now
             // The hold is taken before the read: a change committed in between wakes the wait at once.
             guard var hold = hub.feed.hold(event: event.id, cursor: cursor) else {
                 // The process holds as many waits as it may: the browser comes back in a moment.
