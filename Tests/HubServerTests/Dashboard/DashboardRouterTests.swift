@@ -10,6 +10,10 @@ import Logging
 import NIOCore
 import Testing
 
+extension HTTPField.Name {
+    static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+}
+
 /// The dashboard's pages through the hub's router in process, on SQLite: sign-in with the API's
 /// accounts, the session cookie's attributes, CSRF on every form, roles and 404s.
 @Suite(.serialized) struct DashboardRouterTests {
@@ -108,6 +112,36 @@ import Testing
         }
         // The same session table as the API's sign-in.
         #expect(try await store.sessions().contains { $0.staffEmail == "door@example.org" && !$0.revoked })
+        await store.close()
+    }
+
+    @Test func behindATrustedProxyThatSaysHTTPSTheCookieIsSecure() async throws {
+        let (store, directory) = try await StoreContractTests.makeStore("sqlite")
+        defer { directory.remove() }
+        try await store.addStaff(StaffInfo(id: "st-org", email: "org@example.org", name: "Olga Org", role: .organizer),
+                                 passwordHash: try PasswordHasher.hash(Self.password))
+        // A real connection from 127.0.0.1, configured as the trusted proxy.
+        let configuration = HubServerConfiguration(port: 0, rateLimitPerSecond: 0, trustedProxies: ["127.0.0.1"])
+        let app = try HubRoutes(store: store, configuration: configuration, logger: Logger(label: "test")).application()
+        try await app.test(.live) { client in
+            var browser = Browser()
+            let page = try await client.execute(uri: "/signin", method: .get, headers: [.xForwardedProto: "https"])
+            #expect(page.headers[values: .setCookie].allSatisfy { $0.contains("Secure") })
+            browser.keep(page)
+            let token = try #require(Self.csrf(in: page))
+            var headers = browser.headers
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            headers[.xForwardedProto] = "https"
+            let signedIn = try await client.execute(uri: "/signin", method: .post, headers: headers,
+                                                    body: ByteBuffer(string: "csrf=\(token)&email=org@example.org&password=correct+horse+battery"))
+            #expect(signedIn.status == .seeOther)
+            let cookie = try #require(signedIn.headers[values: .setCookie].first { $0.hasPrefix("hub_session=") })
+            #expect(cookie.contains("Secure"))
+
+            // Without the proxy's word, plain HTTP: no Secure.
+            let plain = try await client.execute(uri: "/signin", method: .get)
+            #expect(plain.headers[values: .setCookie].allSatisfy { !$0.contains("Secure") })
+        }
         await store.close()
     }
 
