@@ -23,10 +23,11 @@ struct LiveStream {
     var minimumInterval: Duration = .milliseconds(500)
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("live", use: WebRoutes.page(hub, "web-live-stream") { _, context in
+        group.get("live", use: WebRoutes.page(hub, "web-live-stream") { request, context in
             let event = try context.requireEvent()
+            let token = request.cookies[WebCookies.session]?.value ?? ""
             let body = ResponseBody { writer in
-                try await stream(event, to: &writer)
+                try await stream(event, token: token, to: &writer)
                 try await writer.finish(nil)
             }
             var headers = WebResponse.pageHeaders(contentType: "text/event-stream; charset=utf-8")
@@ -36,8 +37,10 @@ struct LiveStream {
         })
     }
 
-    private func stream(_ event: EventSummary, to writer: inout any ResponseBodyWriter) async throws {
+    private func stream(_ event: EventSummary, token: String, to writer: inout any ResponseBodyWriter) async throws {
         let time = WebTime(timeZone: event.timeZone)
+        // The browser reconnects a second after the stream ends (then to the sign-in page or a 404).
+        try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
         var sent: (stats: EventStats, recent: [RecentCheckIn])?
         var cursor: Int64?
         var lastRead: ContinuousClock.Instant?
@@ -52,6 +55,12 @@ struct LiveStream {
             }
             let wake: ChangeFeed.Wake
             do {
+                // A stream lasts hours: it ends as soon as the session is signed out, revoked or
+                // expired, or the event is no longer the caller's (unassigned).
+                guard try await stillAllowed(event, token: token) else {
+                    hub.feed.release(hold)
+                    return
+                }
                 let latest = try await hub.store.latestChange(event: event.id)
                 let stats = try await hub.store.stats(event: event.id)
                 let recent = try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength)
@@ -70,6 +79,11 @@ struct LiveStream {
             hub.feed.release(hold)
             if wake == .ended { return }
         }
+    }
+
+    private func stillAllowed(_ event: EventSummary, token: String) async throws -> Bool {
+        guard let caller = try await hub.store.session(accessHash: Tokens.hash(token), now: .now()) else { return false }
+        return try await hub.store.event(id: event.id, visibleTo: caller.staff) != nil
     }
 
     /// One server-sent event: `event: counts` and the update as one line of JSON.

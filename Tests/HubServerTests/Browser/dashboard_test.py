@@ -160,10 +160,18 @@ def run(browser):
     screenshot(other, "not-found.png")
     step("staff of another event got 404 on this event's pages")
 
-    # Sign-out through the page's own form (with its token).
+    # Sign-out through the page's own form (with its token); a second open live page of the
+    # same session stops showing counts and goes to the sign-in page by itself.
+    second = organizer.new_page()
+    second.goto(f"{HUB}/events/{EVENT}")
+    second.wait_for_function("document.getElementById('live-status').textContent === 'Live'")
     page.click('[data-test="dashboard-signout"]')
     page.wait_for_url(f"{HUB}/signin**")
     step("signed out")
+    signed_out = time.monotonic()
+    # The stream notices at its next look (a change or its 15 s keep-alive), then the page reloads.
+    second.wait_for_url(f"{HUB}/signin**", timeout=40_000)
+    step(f"another open live page of that session went to sign-in {time.monotonic() - signed_out:.1f} s later")
 
 
 if __name__ == "__main__":

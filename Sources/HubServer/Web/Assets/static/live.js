@@ -15,6 +15,9 @@
     // EventSource reconnects by itself; say so meanwhile.
     status.textContent = "Reconnecting…";
     status.classList.add("offline");
+    // Closed for good: the session ended or the event is no longer ours. Reloading shows
+    // the sign-in page or the 404 instead of stale counts.
+    if (source.readyState === EventSource.CLOSED) setTimeout(function () { location.reload(); }, 1000);
   });
   source.addEventListener("counts", function (message) {
     const counts = JSON.parse(message.data);
