@@ -86,10 +86,18 @@ struct DashboardBrowserTests {
             "SCREENSHOT_DIRS": folders.joined(separator: ":"), "CHROMIUM": BrowserTools.chromium,
         ], timeout: 240)
         print("dashboard browser script: \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n\(result.stdout)")
-        #expect(result.status == 0, "dashboard_test.py failed:\n\(result.stdout)\n\(result.stderr)")
+        #expect(result.status == 0, "dashboard_test.py failed:\n\(result.stdout)\n\(result.stderr)\n\(Self.logs(of: hub === watch ? [hub] : [hub, watch]))")
         for page in ["signin.png", "events.png", "live.png", "csrf-refused.png", "not-found.png"] where result.status == 0 {
             #expect(FileManager.default.fileExists(atPath: shots + "/" + page), "\(page) was not written")
         }
         #expect(try hub.stats(event: gala)["checked_in"] as? Int == 1, "the hub's own count agrees with what the page showed")
+    }
+
+    /// The end of each hub's log, for a failure to show what the hub saw.
+    static func logs(of hubs: [RealHub]) -> String {
+        hubs.map { hub in
+            let text = (try? String(contentsOf: hub.directory.appending("hub-\(hub.port).log"), encoding: .utf8)) ?? "(no log)"
+            return "--- hub on port \(hub.port):\n" + text.split(separator: "\n").suffix(40).joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 }
