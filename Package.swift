@@ -165,8 +165,20 @@ targets += [
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            // The dashboard's server-rendered pages (Sources/HubServer/Web).
+            .product(name: "Mustache", package: "swift-mustache"),
         ],
-        plugins: ["EmbedMigrationsPlugin"]
+        // Templates, CSS and JavaScript are embedded by EmbedWebAssetsPlugin, not compiled or copied.
+        exclude: ["Web/Assets"],
+        plugins: ["EmbedMigrationsPlugin", "EmbedWebAssetsPlugin"]
+    ),
+    // The dashboard's templates and static files ship inside the hub: see Sources/EmbedWebAssetsPlugin.
+    .executableTarget(name: "embed-web-assets"),
+    .plugin(
+        name: "EmbedWebAssetsPlugin",
+        capability: .buildTool(),
+        dependencies: ["embed-web-assets"],
+        path: "Sources/EmbedWebAssetsPlugin"
     ),
     .executableTarget(
         name: "checkin-hub",
@@ -188,7 +200,9 @@ targets += [
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "PropertyBased", package: "swift-property-based"),
             .product(name: "GRDB", package: "GRDB.swift"),
-        ]
+        ],
+        // The dashboard's Playwright script, run by DashboardBrowserTests.
+        exclude: ["Browser"]
     ),
 ]
 dependencies += [
@@ -201,6 +215,8 @@ dependencies += [
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // NIOSSL: already pulled in by postgres-nio; named because the hub (and the station) import it.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    // Server-rendered dashboard templates; no front-end build step.
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
 ]
 kioskDependencies += [
 ]

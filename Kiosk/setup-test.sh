@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source Kiosk/install-packages.sh Kiosk/packages-test.txt
+# Playwright for the dashboard's browser tests, driving Debian's chromium.
+bash Kiosk/setup-browser-tests.sh
 
 swift build --build-tests
 # A test that hangs fails the run with its name instead of holding CI until its own limit.

@@ -188,12 +188,14 @@ public struct HubRoutes: Sendable {
         return try StrictJSON.decode(T.self, from: Data(buffer.readableBytesView))
     }
 
-    /// A fresh token pair; neither outlives `sessionEnds` (the session's absolute end).
-    func newTokens(now: Timestamp, sessionEnds: Timestamp? = nil) -> (access: String, refresh: String, hashes: NewTokens) {
+    /// A fresh token pair; neither outlives `sessionEnds` (the session's absolute end). The access
+    /// token lasts `accessSeconds` (the configured lifetime when `nil`; the dashboard's cookie
+    /// session has no refresh and asks for longer).
+    func newTokens(now: Timestamp, sessionEnds: Timestamp? = nil, accessSeconds: Int64? = nil) -> (access: String, refresh: String, hashes: NewTokens) {
         let access = Tokens.token(), refresh = Tokens.token()
         let end = sessionEnds ?? Timestamp(milliseconds: .max)
         return (access, refresh, NewTokens(
-            accessHash: Tokens.hash(access), accessExpires: min(now.adding(milliseconds: Self.milliseconds(seconds: configuration.accessTokenSeconds)), end),
+            accessHash: Tokens.hash(access), accessExpires: min(now.adding(milliseconds: Self.milliseconds(seconds: accessSeconds ?? configuration.accessTokenSeconds)), end),
             refreshHash: Tokens.hash(refresh), refreshExpires: min(now.adding(milliseconds: Self.milliseconds(seconds: configuration.refreshTokenSeconds)), end)))
     }
 

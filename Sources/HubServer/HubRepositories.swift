@@ -90,6 +90,8 @@ public protocol ReportRepository: Sendable {
     func walkInReviews(event: String) async throws -> [WalkInReview]
     /// Flagged movements not undone (exits by someone not inside), in recording order.
     func flaggedExits(event: String) async throws -> [FlaggedExit]
+    /// The newest `limit` accepted movements not undone, newest first (``RecentCheckInsSQL``).
+    func recentCheckIns(event: String, limit: Int) async throws -> [RecentCheckIn]
 }
 
 /// The latest health report of each station, per event: the organizer's station list.

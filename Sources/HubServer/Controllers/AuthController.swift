@@ -15,40 +15,11 @@ struct AuthController {
             try SignInBounds.check(body)
             let client = ClientAddress.resolve(
                 peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor], trustedProxies: hub.configuration.trustedProxies)
-            if let wait = hub.signInThrottle.secondsToWait(body.email) ?? hub.clientThrottle.secondsToWait(client)
-                ?? hub.limiter.take("sign-in:" + SignInThrottle.key(body.email)) {
-                var problem = HubProblem(.tooManyRequests, "Too many sign-in attempts", detail: "Retry after \(wait) s.")
-                problem.retryAfterSeconds = wait
-                throw problem
-            }
-            let account = try await staff.staff(email: body.email)
-            // An unknown e-mail costs the same hashing as a known one: the time does not tell.
-            let password = body.password, stored = account?.passwordHash ?? PasswordHasher.decoy
-            let valid = try await hub.hashing.run { PasswordHasher.verify(password, against: stored) }
-            guard valid, let account else {
-                hub.signInThrottle.failed(body.email)
-                hub.clientThrottle.failed(client)
-                hub.metrics.signInRefused()
-                hub.logger.notice("sign-in refused", metadata: [
-                    "email": "\(Sanitized.text(body.email))", "known": "\(account != nil)", "client": "\(Sanitized.text(client))",
-                ])
-                throw HubProblem(.unauthorized, "Wrong e-mail or password")
-            }
-            hub.signInThrottle.succeeded(body.email)
-            if PasswordHasher.needsRehash(account.passwordHash), let fresh = try await hub.hashing.run({ try? PasswordHasher.hash(password) }) {
-                // Made with fewer rounds (210,000 before): replaced now that the password is known.
-                try await staff.upgradePasswordHash(staffID: account.info.id, fresh)
-                hub.logger.info("password hash upgraded", metadata: ["staff": "\(account.info.id)", "rounds": "\(PasswordHasher.rounds)"])
-            }
-            let now = Timestamp.now()
-            let ends = now.adding(milliseconds: HubRoutes.milliseconds(seconds: hub.configuration.sessionLifetimeSeconds))
-            let tokens = hub.newTokens(now: now, sessionEnds: ends)
-            let session = NewSession(id: Tokens.identifier("ses"), staffID: account.info.id, tokens: tokens.hashes, createdAt: now, endsAt: ends)
-            try await sessions.createSession(session)
-            hub.logger.info("signed in", metadata: ["session": "\(session.id)", "role": "\(account.info.role.rawValue)"])
+            let signedIn = try await StaffSignIn(hub: hub, sessions: sessions, staff: staff).signIn(email: body.email, password: body.password, client: client)
+            let session = signedIn.session, tokens = (access: signedIn.accessToken, refresh: signedIn.refreshToken, hashes: session.tokens)
             return try hub.json(TokenPair(
                 accessToken: tokens.access, accessExpiresAt: tokens.hashes.accessExpires, refreshToken: tokens.refresh,
-                refreshExpiresAt: tokens.hashes.refreshExpires, sessionID: session.id, staff: account.info))
+                refreshExpiresAt: tokens.hashes.refreshExpires, sessionID: session.id, staff: signedIn.account))
         })
         group.post(RouterPath(HubPaths.refresh), use: hub.wrap("refresh") { request, _ in
             let body = try await hub.body(RefreshRequest.self, request, limit: SignInBounds.bodyBytes, advice: "a refresh token fits in far less")

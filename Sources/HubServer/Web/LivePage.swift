@@ -1,0 +1,50 @@
+import CheckInCore
+import HTTPTypes
+import HubAPI
+import Hummingbird
+
+/// `GET /events/{id}`: the live event page. Any role that sees the event (check-in staff too).
+struct LivePage {
+    let hub: HubRoutes
+
+    /// What the `live` template reads.
+    struct Model {
+        var title: String
+        var staffName: String
+        var csrf: String
+        var script = "live.js"
+        var eventID: String
+        var eventName: String
+        var when: String
+        var zone: String
+        // The counts, flat, so the template and the `live-groups` partial read them by name.
+        var expected: Int
+        var checkedIn: Int
+        var inside: Int
+        var duplicates: Int
+        var conflicts: Int
+        var updatedAt: String
+        var accessTypes: [StatsGroup]
+        var stations: [StatsGroup]
+        var hasAccessTypes: Bool
+        var hasStations: Bool
+        var recent: [LiveCounts.FeedRow]
+        var hasRecent: Bool
+    }
+
+    func add(to group: RouterGroup<HubRequestContext>) {
+        group.get(use: WebRoutes.page(hub, "web-live-page") { request, context in
+            let caller = try context.requireCaller(), event = try context.requireEvent()
+            let time = WebTime(timeZone: event.timeZone)
+            let counts = LiveCounts(try await hub.store.stats(event: event.id),
+                                    recent: try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength), at: .now(), time: time)
+            let model = Model(
+                title: event.name, staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id, eventName: event.name,
+                when: EventsPage.when(event, time), zone: time.zoneName,
+                expected: counts.expected, checkedIn: counts.checkedIn, inside: counts.inside, duplicates: counts.duplicates,
+                conflicts: counts.conflicts, updatedAt: counts.updatedAt, accessTypes: counts.accessTypes, stations: counts.stations,
+                hasAccessTypes: counts.hasAccessTypes, hasStations: counts.hasStations, recent: counts.recent, hasRecent: counts.hasRecent)
+            return WebResponse.html(WebAssets.render("live", model))
+        })
+    }
+}

@@ -1,0 +1,98 @@
+import CheckInCore
+import Foundation
+import HTTPTypes
+import HubAPI
+import Hummingbird
+import NIOCore
+
+/// `GET /events/{id}/live`: server-sent events with the live page's counts (``LiveCounts``),
+/// sent at once and again whenever the event changes.
+///
+/// Changes come from the hub's ``ChangeFeed``, the same one roster long-polls wait on: fed by
+/// PostgreSQL notifications from every hub process (or SQLite's commits and the feed's polling),
+/// never by state of the process that took the upload. A stream holds no database connection
+/// while it waits; it reads the counts and the latest check-ins once per change, and sends them
+/// only when they differ.
+struct LiveStream {
+    let hub: HubRoutes
+    /// A comment line this often keeps proxies and the idle timeout from closing a quiet stream.
+    var keepAlive: Duration = .seconds(15)
+    /// At most one read per stream this often: while 200 stations upload, an event changes all
+    /// the time, and each open page would otherwise read the counts back to back. Changes in
+    /// between are not lost (the hold is taken before the read); the page stays within 2 s.
+    var minimumInterval: Duration = .milliseconds(500)
+
+    func add(to group: RouterGroup<HubRequestContext>) {
+        group.get("live", use: WebRoutes.page(hub, "web-live-stream") { request, context in
+            let event = try context.requireEvent()
+            let token = request.cookies[WebCookies.session]?.value ?? ""
+            let body = ResponseBody { writer in
+                try await stream(event, token: token, to: &writer)
+                try await writer.finish(nil)
+            }
+            var headers = WebResponse.pageHeaders(contentType: "text/event-stream; charset=utf-8")
+            // nginx: pass each event on at once.
+            headers[.xAccelBuffering] = "no"
+            return Response(status: .ok, headers: headers, body: body)
+        })
+    }
+
+    private func stream(_ event: EventSummary, token: String, to writer: inout any ResponseBodyWriter) async throws {
+        let time = WebTime(timeZone: event.timeZone)
+        // The browser reconnects a second after the stream ends (then to the sign-in page or a 404).
+        try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+        var sent: (stats: EventStats, recent: [RecentCheckIn])?
+        var cursor: Int64?
+        var lastRead: ContinuousClock.Instant?
+        while !Task.isCancelled {
+            if let lastRead { try await Task.sleep(until: lastRead + minimumInterval, clock: .continuous) }
+            lastRead = .now
+            // The hold is taken before the read: a change committed in between wakes the wait at once.
+            guard var hold = hub.feed.hold(event: event.id, cursor: cursor) else {
+                // The process holds as many waits as it may: the browser comes back in a moment.
+                try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                return
+            }
+            let wake: ChangeFeed.Wake
+            do {
+                // A stream lasts hours: it ends as soon as the session is signed out, revoked or
+                // expired, or the event is no longer the caller's (unassigned).
+                guard try await stillAllowed(event, token: token) else {
+                    hub.feed.release(hold)
+                    return
+                }
+                let latest = try await hub.store.latestChange(event: event.id)
+                let stats = try await hub.store.stats(event: event.id)
+                let recent = try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength)
+                if stats != sent?.stats || recent != sent?.recent {
+                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, at: .now(), time: time))))
+                    sent = (stats, recent)
+                } else {
+                    try await writer.write(ByteBuffer(string: ": alive\n\n"))
+                }
+                cursor = latest
+                wake = await hub.feed.wait(&hold, until: .now + keepAlive)
+            } catch {
+                hub.feed.release(hold)
+                throw error
+            }
+            hub.feed.release(hold)
+            if wake == .ended { return }
+        }
+    }
+
+    private func stillAllowed(_ event: EventSummary, token: String) async throws -> Bool {
+        guard let caller = try await hub.store.session(accessHash: Tokens.hash(token), now: .now()) else { return false }
+        return try await hub.store.event(id: event.id, visibleTo: caller.staff) != nil
+    }
+
+    /// One server-sent event: `event: counts` and the update as one line of JSON.
+    static func message(_ counts: LiveCounts) throws -> String {
+        let data = try JSONEncoder().encode(counts.update)
+        return "event: counts\ndata: " + String(decoding: data, as: UTF8.self) + "\n\n"
+    }
+}
+
+extension HTTPField.Name {
+    static let xAccelBuffering = HTTPField.Name("X-Accel-Buffering")!
+}

@@ -1,0 +1,69 @@
+import CheckInCore
+import HTTPTypes
+import HubAPI
+import Hummingbird
+import Logging
+
+/// The dashboard's access layer, the counterpart of ``AccessMiddleware`` for pages: the session
+/// comes from the `hub_session` cookie (``WebCookies``) instead of a bearer token, and the same
+/// ``RouteAccess`` decides. A browser without a live session is sent to the sign-in page; an
+/// event the caller may not see, existing or not, is a 404 page; a POST without the session's
+/// CSRF token (``CSRFToken``) is refused with 403 before any handler runs.
+struct WebAccessMiddleware: RouterMiddleware {
+    typealias Context = HubRequestContext
+
+    let hub: HubRoutes
+    let access: RouteAccess
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var request = request, context = context
+        let session: WebSession
+        do {
+            guard let found = try await WebSession.find(request, sessions: hub.store) else {
+                // A page reached without a session comes back after sign-in; a post does not.
+                let back = request.method == .get ? WebResponse.localPath(request.uri.string) : nil
+                return WebResponse.redirect(to: WebRoutes.signIn + (back.map { "?next=" + WebRoutes.queryEscaped($0) } ?? ""))
+            }
+            session = found
+        } catch {
+            return storageTrouble(error)
+        }
+        if let wait = hub.limiter.take(session.caller.sessionID) {
+            var response = WebResponse.problem(.tooManyRequests, "Too many requests", "Slow down; retry after \(wait) s.")
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        var event: EventSummary?
+        do {
+            if access.eventScoped, let id = context.parameters.get("event") {
+                event = try await hub.store.event(id: id, visibleTo: session.caller.staff)
+            }
+        } catch {
+            return storageTrouble(error)
+        }
+        switch access.decide(caller: session.caller.staff.role, eventVisible: event != nil) {
+        case .allow: break
+        case .unauthenticated: return WebResponse.redirect(to: WebRoutes.signIn)
+        case .notFound: return WebResponse.problem(.notFound, "Not found", "There is no such page, or it is not one of your events.")
+        case .forbidden(let role): return WebResponse.problem(.forbidden, "Not for your role", "This page needs the \(role.rawValue) role or above.")
+        }
+        if request.method == .post {
+            let form: WebForm
+            do { form = try await WebForm.read(&request) } catch {
+                return WebResponse.problem(.contentTooLarge, "Form too large", "A dashboard form is far smaller.")
+            }
+            guard session.verifies(form[WebForm.csrfField]) else {
+                hub.logger.notice("dashboard form refused: no valid CSRF token", metadata: ["session": "\(session.caller.sessionID)", "path": "\(request.uri.path)"])
+                return WebResponse.problem(.forbidden, "Form refused", "The form had no valid security token. Reload the page and try again.")
+            }
+        }
+        context.caller = session.caller
+        context.event = event
+        return try await next(request, context)
+    }
+
+    private func storageTrouble(_ error: any Error) -> Response {
+        hub.logger.error("dashboard access failed", metadata: ["error": "\(String(reflecting: error))"])
+        return WebResponse.problem(.serviceUnavailable, "Temporarily unavailable", "The hub cannot reach its database. Retry in a moment.")
+    }
+}

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""The dashboard in a real browser: Debian's chromium driven by Playwright.
+
+Run by DashboardBrowserTests (Swift), which starts a real `checkin-hub serve`, creates the
+accounts and a signed-in station, and passes everything in the environment:
+
+  HUB_URL             the hub, e.g. http://127.0.0.1:41234
+  EVENT_ID            the event whose live page is watched
+  ORGANIZER_EMAIL / ORGANIZER_PASSWORD   an organizer
+  OUTSIDER_EMAIL / OUTSIDER_PASSWORD     check-in staff of another event only
+  UPLOAD_COMMANDS     JSON list of argv lists, run in order: a station checks a guest in and
+                      uploads it through the hub's API (kiosk checkin, kiosk sync)
+  SCREENSHOT_DIRS     folders (separated by ':') that get a PNG of each page
+  CHROMIUM            the browser binary (default /usr/bin/chromium)
+
+Prints one line per step and exits non-zero with the reason on the first failure.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+# Waits use locators, never wait_for_function: the pages' Content-Security-Policy forbids
+# eval, which Playwright's polling of a JavaScript string needs.
+from playwright.sync_api import expect, sync_playwright
+
+HUB = os.environ["HUB_URL"]
+EVENT = os.environ["EVENT_ID"]
+SHOTS = [d for d in os.environ.get("SCREENSHOT_DIRS", "").split(":") if d]
+# The issue's promise: the page shows an upload within 2 s, without a reload.
+UPDATE_SECONDS = 2.0
+
+
+def step(text):
+    print(f"[dashboard] {text}", flush=True)
+
+
+def fail(text):
+    print(f"[dashboard] FAILED: {text}", flush=True)
+    sys.exit(1)
+
+
+def screenshot(page, name):
+    for folder in SHOTS:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, name), full_page=True)
+
+
+def number(page, thing):
+    return int(page.locator(f'[data-test="dashboard-{thing}"]').inner_text().strip())
+
+
+def sign_in(page, email, password):
+    page.goto(f"{HUB}/events")
+    if "/signin" not in page.url:
+        fail(f"an unauthenticated page was not sent to sign-in: {page.url}")
+    page.fill('[data-test="dashboard-signin-email"]', email)
+    page.fill('[data-test="dashboard-signin-password"]', password)
+    page.click('[data-test="dashboard-signin-submit"]')
+    page.wait_for_url(f"{HUB}/events**")
+
+
+def main():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+            headless=True,
+            # Root in a container has no user namespaces for chromium's sandbox.
+            args=["--no-sandbox", "--disable-dev-shm-usage"],
+        )
+        try:
+            run(browser)
+        finally:
+            browser.close()
+
+
+def run(browser):
+    expect.set_options(timeout=15_000)
+    # A phone-sized window: the pages must work there.
+    organizer = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=1)
+    page = organizer.new_page()
+    page.set_default_timeout(15_000)
+
+    page.goto(f"{HUB}/events")
+    screenshot(page, "signin.png")
+    sign_in(page, os.environ["ORGANIZER_EMAIL"], os.environ["ORGANIZER_PASSWORD"])
+    rows = page.locator('[data-test="dashboard-event-row"]')
+    if rows.count() < 1:
+        fail("the organizer's event list has no rows")
+    step(f"signed in as the organizer; {rows.count()} event rows")
+    screenshot(page, "events.png")
+
+    page.locator(f'[data-test="dashboard-event-row"][data-event-id="{EVENT}"] a').click()
+    page.wait_for_url(f"{HUB}/events/{EVENT}")
+    # The stream is open once the page says Live.
+    expect(page.locator('[data-test="dashboard-live-status"]')).to_have_text("Live")
+    before_in, before_inside = number(page, "checked-in-count"), number(page, "inside-count")
+    step(f"live page open: {before_in} checked in, {before_inside} inside")
+    # Let the first server-sent update arrive before anything changes.
+    page.wait_for_timeout(300)
+
+    # The last command uploads (kiosk sync): the hub takes the check-in somewhere inside it.
+    commands = json.loads(os.environ["UPLOAD_COMMANDS"])
+    for index, command in enumerate(commands):
+        if index == len(commands) - 1:
+            upload_started = time.monotonic()
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            fail(f"upload step {command[1:2]} exited {done.returncode}: {done.stdout} {done.stderr}")
+    uploaded = time.monotonic()
+    step(f"a station checked a guest in and uploaded it ({uploaded - upload_started:.2f} s for the sync command)")
+    try:
+        deadline = uploaded + UPDATE_SECONDS
+        expect(page.locator('[data-test="dashboard-checked-in-count"]')).to_have_text(
+            str(before_in + 1), timeout=max(1, (deadline - time.monotonic()) * 1000))
+        expect(page.locator('[data-test="dashboard-inside-count"]')).to_have_text(
+            str(before_inside + 1), timeout=max(1, (deadline - time.monotonic()) * 1000))
+    except AssertionError:
+        fail(f"the counts did not change within {UPDATE_SECONDS} s of the upload: "
+             f"{number(page, 'checked-in-count')} checked in, {number(page, 'inside-count')} inside")
+    shown = time.monotonic()
+    step(f"the page showed the upload without a reload, {shown - upload_started:.2f} s after the sync command started"
+         f" ({max(0.0, shown - uploaded):.2f} s after it ended)")
+    feed = page.locator('[data-test="dashboard-feed-row"]')
+    if feed.count() < 1 or "Guest 2" not in feed.first.inner_text():
+        fail("the latest check-ins feed does not show the uploaded guest")
+    step("the latest check-ins feed shows the uploaded guest")
+    screenshot(page, "live.png")
+    page.set_viewport_size({"width": 1100, "height": 800})
+    screenshot(page, "live-wide.png")
+
+    # A form posted without its CSRF token: refused, and the session is untouched.
+    with page.expect_navigation() as navigation:
+        page.evaluate("""() => {
+            const form = document.createElement('form');
+            form.method = 'post';
+            form.action = '/signout';
+            document.body.appendChild(form);
+            form.submit();
+        }""")
+    if navigation.value is None or navigation.value.status != 403:
+        fail(f"a form without its CSRF token was answered {navigation.value.status if navigation.value else 'nothing'}, not 403")
+    screenshot(page, "csrf-refused.png")
+    still = page.goto(f"{HUB}/events/{EVENT}")
+    if still.status != 200 or "/signin" in page.url:
+        fail("the refused form signed the organizer out")
+    step("a form without its CSRF token was refused with 403")
+
+    # Check-in staff of another event: this event's pages do not exist for them.
+    outsider = browser.new_context(viewport={"width": 412, "height": 860})
+    other = outsider.new_page()
+    other.set_default_timeout(15_000)
+    sign_in(other, os.environ["OUTSIDER_EMAIL"], os.environ["OUTSIDER_PASSWORD"])
+    if other.locator(f'[data-test="dashboard-event-row"][data-event-id="{EVENT}"]').count() != 0:
+        fail("staff of another event see this event in their list")
+    for path in [f"/events/{EVENT}", f"/events/{EVENT}/live"]:
+        answer = other.goto(f"{HUB}{path}")
+        if answer.status != 404:
+            fail(f"staff of another event got {answer.status} for {path}, not 404")
+    other.goto(f"{HUB}/events/{EVENT}")
+    screenshot(other, "not-found.png")
+    step("staff of another event got 404 on this event's pages")
+
+    # Sign-out through the page's own form (with its token); a second open live page of the
+    # same session stops showing counts and goes to the sign-in page by itself.
+    second = organizer.new_page()
+    second.goto(f"{HUB}/events/{EVENT}")
+    expect(second.locator('[data-test="dashboard-live-status"]')).to_have_text("Live")
+    page.click('[data-test="dashboard-signout"]')
+    page.wait_for_url(f"{HUB}/signin**")
+    step("signed out")
+    signed_out = time.monotonic()
+    # The stream notices at its next look (a change or its 15 s keep-alive), then the page reloads.
+    second.wait_for_url(f"{HUB}/signin**", timeout=40_000)
+    step(f"another open live page of that session went to sign-in {time.monotonic() - signed_out:.1f} s later")
+
+
+if __name__ == "__main__":
+    main()
