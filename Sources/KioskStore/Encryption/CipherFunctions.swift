@@ -12,7 +12,8 @@ import Synchronization
 /// | `kiosk_open(blob)` | the text; a damaged blob is an error naming it |
 /// | `kiosk_code_digest(code)` | the keyed digest codes are looked up by |
 /// | `kiosk_seal_guest(code, name, email, company)` | a guest's sealed record (``GuestFields``) |
-/// | `kiosk_guest_field(record, 'name')` | one field of a sealed record: `code`, `name`, `email` or `company` |
+/// | `kiosk_guest_field(record, 'name')` | one field of a sealed record: `code`, `name`, `email`, `company`, `attention`, `order`… |
+/// | `kiosk_guest_facts(record)` | the ticket's facts of a sealed record in one value (``GuestFields/factsEncoded``), NULL without any |
 /// | `kiosk_search_tokens(record)` | the guest's blind index |
 /// | `kiosk_guest_matches(record, terms)` | every space-separated folded term is a substring of the guest's folded text |
 ///
@@ -57,6 +58,9 @@ final class CipherFunctions: Sendable {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "kiosk_guest_field: no field \(values[1])")
             }
             return fields[field]
+        })
+        db.add(function: DatabaseFunction("kiosk_guest_facts", argumentCount: 1, pure: true) { [self] values in
+            try record(values[0])?.factsEncoded
         })
         db.add(function: DatabaseFunction("kiosk_search_tokens", argumentCount: 1, pure: true) { [self] values in
             try current().searchTokens(SearchText.fold(try record(values[0])?.searchableText ?? ""))

@@ -40,6 +40,48 @@ struct GuestFields: Sendable, Equatable {
         }
     }
 
+    /// The ticket's facts alone, as `kiosk_guest_facts` hands them to a row read in one value
+    /// instead of five field calls (a check-in's and a search's reads): nil without any.
+    var factsEncoded: Data? {
+        guard facts != TicketFacts() else { return nil }
+        var data = Data()
+        for field in Field.allCases.dropFirst(4) { Self.append(self[field], to: &data) }
+        return data
+    }
+
+    /// Facts from ``factsEncoded`` (none from NULL or anything else).
+    static func facts(encoded data: Data?) -> TicketFacts {
+        guard let data, let fields = strings(data, count: Field.allCases.count - 4), fields.count == Field.allCases.count - 4 else { return TicketFacts() }
+        return facts(fields)
+    }
+
+    private static func facts(_ fields: [String]) -> TicketFacts {
+        func instant(_ text: String) -> Timestamp? { Int64(text).map(Timestamp.init(milliseconds:)) }
+        return TicketFacts(validFrom: instant(fields[2]), validUntil: instant(fields[3]), attention: fields[0].isEmpty ? nil : fields[0],
+                           orderCode: fields[1], checkedInBefore: instant(fields[4]))
+    }
+
+    private static func append(_ field: String, to data: inout Data) {
+        let count = UInt32(field.utf8.count)
+        withUnsafeBytes(of: count.littleEndian) { data.append(contentsOf: $0) }
+        data.append(contentsOf: field.utf8)
+    }
+
+    /// Up to `count` length-prefixed strings filling `data` exactly; nil when it is not that.
+    private static func strings(_ data: Data, count limit: Int) -> [String]? {
+        var fields: [String] = []
+        var offset = data.startIndex
+        while offset < data.endIndex && fields.count < limit {
+            guard data.endIndex - offset >= 4 else { return nil }
+            let count = data[offset..<(offset + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            offset += 4
+            guard data.endIndex - offset >= count else { return nil }
+            fields.append(String(decoding: data[offset..<(offset + count)], as: UTF8.self))
+            offset += count
+        }
+        return offset == data.endIndex ? fields : nil
+    }
+
     /// What search looks in, as the plaintext search folded it: name, e-mail, company, code,
     /// and the order code (staff find a family's tickets by their order).
     var searchableText: String { [name, email, company, code, facts.orderCode].joined(separator: " ") }
@@ -50,35 +92,19 @@ struct GuestFields: Sendable, Equatable {
         var data = Data()
         let fields = allFields
         data.reserveCapacity(fields.reduce(4 * fields.count) { $0 + $1.utf8.count })
-        for field in fields {
-            let count = UInt32(field.utf8.count)
-            withUnsafeBytes(of: count.littleEndian) { data.append(contentsOf: $0) }
-            data.append(contentsOf: field.utf8)
-        }
+        for field in fields { Self.append(field, to: &data) }
         return data
     }
 
     /// The fields of an opened record; nil when it is not one (the seal authenticated it, so
     /// only a record written by something else gets here).
     init?(encoded data: Data) {
-        var fields: [String] = []
-        var offset = data.startIndex
-        while offset < data.endIndex && fields.count < Field.allCases.count {
-            guard data.endIndex - offset >= 4 else { return nil }
-            let count = data[offset..<(offset + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
-            offset += 4
-            guard data.endIndex - offset >= count else { return nil }
-            fields.append(String(decoding: data[offset..<(offset + count)], as: UTF8.self))
-            offset += count
-        }
-        guard offset == data.endIndex, fields.count == 4 || fields.count == Field.allCases.count else { return nil }
+        guard let fields = Self.strings(data, count: Field.allCases.count), fields.count == 4 || fields.count == Field.allCases.count
+        else { return nil }
         (code, name, email, company) = (fields[0], fields[1], fields[2], fields[3])
-        facts = TicketFacts()
-        guard fields.count > 4 else { return }
-        func instant(_ text: String) -> Timestamp? { Int64(text).map(Timestamp.init(milliseconds:)) }
-        facts = TicketFacts(validFrom: instant(fields[6]), validUntil: instant(fields[7]), attention: fields[4].isEmpty ? nil : fields[4],
-                            orderCode: fields[5], checkedInBefore: instant(fields[8]))
+        facts = fields.count > 4 ? Self.facts(Array(fields[4...])) : TicketFacts()
     }
+
 
     init(code: String, name: String, email: String, company: String, facts: TicketFacts = TicketFacts()) {
         (self.code, self.name, self.email, self.company, self.facts) = (code, name, email, company, facts)

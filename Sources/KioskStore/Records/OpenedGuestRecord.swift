@@ -26,19 +26,14 @@ struct OpenedGuestRecord: FetchableRecord, Sendable {
         accessTypeID = row["access_type_id"]
         revoked = row["revoked"]
         walkIn = row["walk_in"]
-        func instant(_ column: String) -> Timestamp? { (row[column] as String?).flatMap { Int64($0) }.map(Timestamp.init(milliseconds:)) }
-        let attention: String = row["attention"]
-        facts = TicketFacts(validFrom: instant("valid_from"), validUntil: instant("valid_until"), attention: attention.isEmpty ? nil : attention,
-                            orderCode: row["order_code"], checkedInBefore: instant("checked_in_before"))
+        facts = GuestFields.facts(encoded: row["facts"])
     }
 
     /// The selected columns, in SQL.
     static let columns = """
         g.id, kiosk_guest_field(g.sealed, 'code') AS code, kiosk_guest_field(g.sealed, 'name') AS name,
         kiosk_guest_field(g.sealed, 'email') AS email, kiosk_guest_field(g.sealed, 'company') AS company,
-        g.access_type_id, g.revoked, g.walk_in, kiosk_guest_field(g.sealed, 'attention') AS attention,
-        kiosk_guest_field(g.sealed, 'order') AS order_code, kiosk_guest_field(g.sealed, 'valid_from') AS valid_from,
-        kiosk_guest_field(g.sealed, 'valid_until') AS valid_until, kiosk_guest_field(g.sealed, 'checked_in_before') AS checked_in_before
+        g.access_type_id, g.revoked, g.walk_in, kiosk_guest_facts(g.sealed) AS facts
         """
 
     var guest: Guest {
