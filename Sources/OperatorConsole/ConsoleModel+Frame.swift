@@ -141,7 +141,8 @@ extension ConsoleModel {
                 "F12          switch between recording entries and exits",
                 "F11 / Ctrl-E uploads the hub refused, with the reasons",
                 "T (now)      test the scanner: each scan's source and timing, nobody checked in",
-                "Esc cancels; in search, ↑↓ choose, Enter checks in, Ctrl-O checks in the guest's whole order. Any key closes this help.",
+                "In search: ↑↓ choose, Enter checks in, Ctrl-O checks in the guest's whole order.",
+                "Esc cancels. Any key closes this help.",
             ]
             for (index, line) in lines.enumerated() where top + index <= bottom { frame.put(top + index, 1, line) }
         case .scannerTest:
