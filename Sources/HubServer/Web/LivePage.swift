@@ -30,6 +30,8 @@ struct LivePage {
         var hasStations: Bool
         var recent: [LiveCounts.FeedRow]
         var hasRecent: Bool
+        /// Organizers and support see the event's stations page.
+        var seesStations: Bool
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
@@ -43,7 +45,8 @@ struct LivePage {
                 when: EventsPage.when(event, time), zone: time.zoneName,
                 expected: counts.expected, checkedIn: counts.checkedIn, inside: counts.inside, duplicates: counts.duplicates,
                 conflicts: counts.conflicts, updatedAt: counts.updatedAt, accessTypes: counts.accessTypes, stations: counts.stations,
-                hasAccessTypes: counts.hasAccessTypes, hasStations: counts.hasStations, recent: counts.recent, hasRecent: counts.hasRecent)
+                hasAccessTypes: counts.hasAccessTypes, hasStations: counts.hasStations, recent: counts.recent, hasRecent: counts.hasRecent,
+                seesStations: caller.staff.role >= .support)
             return WebResponse.html(WebAssets.render("live", model))
         })
     }

@@ -25,6 +25,9 @@ extension HubRoutes {
         let event = router.group("/events/:event").add(middleware: WebAccessMiddleware(hub: self, access: .event()))
         LivePage(hub: self).add(to: event)
         LiveStream(hub: self).add(to: event)
+        // Organizers and support: the event's stations (the API's list, as a page).
+        let support = router.group("/events/:event").add(middleware: WebAccessMiddleware(hub: self, access: .event(.support)))
+        StationsPage(hub: self).add(to: support)
     }
 }
 

@@ -11,12 +11,15 @@ accounts and a signed-in station, and passes everything in the environment:
   UPLOAD_COMMANDS     JSON list of argv lists, run in order: a station checks a guest in and
                       uploads it through the hub's API (kiosk checkin, kiosk sync)
   SCREENSHOT_DIRS     folders (separated by ':') that get a PNG of each page
+  RUNNING_STATION_PID a `kiosk run` station of the event, with a PDF printer, that the script
+                      finds on the stations page and then stops (SIGTERM)
   CHROMIUM            the browser binary (default /usr/bin/chromium)
 
 Prints one line per step and exits non-zero with the reason on the first failure.
 """
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -129,6 +132,35 @@ def run(browser):
     screenshot(page, "live.png")
     page.set_viewport_size({"width": 1100, "height": 800})
     screenshot(page, "live-wide.png")
+
+    # The stations page: the running door with its printer in words; stopped, it is marked silent.
+    page.goto(f"{HUB}/events/{EVENT}")
+    page.click('[data-test="dashboard-stations-link"]')
+    page.wait_for_url(f"{HUB}/events/{EVENT}/stations")
+    ready = page.locator('[data-test="dashboard-station-row"][data-printer-state="ready"]')
+    for _ in range(60):
+        if ready.count() > 0:
+            break
+        page.wait_for_timeout(500)
+        page.reload()
+    if ready.count() < 1:
+        fail("the running station never appeared on the stations page with its printer ready")
+    if "printer ready" not in ready.first.inner_text():
+        fail(f"the running station's printer is not in words: {ready.first.inner_text()}")
+    step("the running station is listed with its printer ready")
+    screenshot(page, "stations.png")
+    os.kill(int(os.environ["RUNNING_STATION_PID"]), signal.SIGTERM)
+    stopped = time.monotonic()
+    silent = page.locator('[data-test="dashboard-station-row"][data-printer-state="ready"][data-silent="true"]')
+    for _ in range(80):
+        page.wait_for_timeout(500)
+        page.reload()
+        if silent.count() > 0:
+            break
+    if silent.count() < 1:
+        fail("the stopped station was never marked silent")
+    step(f"the stopped station was marked silent {time.monotonic() - stopped:.1f} s after it stopped")
+    screenshot(page, "stations-silent.png")
 
     # A form posted without its CSRF token: refused, and the session is untouched.
     with page.expect_navigation() as navigation:

@@ -17,7 +17,7 @@ struct DashboardBrowserTests {
             Issue.record("CI=true and the browser tests cannot run: \(missing)")
             return
         }
-        let hub = try RealHub(guests: 20)
+        let hub = try RealHub(guests: 20, serveArguments: Self.serveArguments)
         defer { hub.remove() }
         try runBrowser(uploadTo: hub, watch: hub, label: "dashboard-sqlite")
     }
@@ -31,12 +31,16 @@ struct DashboardBrowserTests {
             Issue.record("CI=true and the browser tests cannot run: \(missing)")
             return
         }
-        let hubA = try RealHub(guests: 20, database: try PostgresCluster.shared.get().createDatabase())
+        let hubA = try RealHub(guests: 20, database: try PostgresCluster.shared.get().createDatabase(), serveArguments: Self.serveArguments)
         defer { hubA.remove() }
         let hubB = try RealHub(sharing: hubA)
         defer { hubB.remove() }
         try runBrowser(uploadTo: hubA, watch: hubB, label: "dashboard-two-hubs")
     }
+
+    /// A running station reports about every 5 s: silent after 8 s without one, so the page
+    /// marks a stopped station within seconds, never one that runs.
+    static let serveArguments = ["--station-silent-seconds", "8"]
 
     /// Sets up the accounts, an event and a station signed in to `uploadTo`, then runs
     /// dashboard_test.py against `watch` and fails with its output when it fails. Screenshots go
@@ -73,6 +77,18 @@ struct DashboardBrowserTests {
             [kiosk.path, "checkin", "GALA000002", "--data-dir", station, "--json"],
             [kiosk.path, "sync", "--data-dir", station],
         ]
+        // A second door running as at the venue (`kiosk run`, a PDF printer): the stations page
+        // shows its printer in words, and marks it silent once the script stops it.
+        let door = hub.directory.appending("door-b").path
+        let doorSignin = try run(kiosk, ["signin", "--hub", hub.url, "--email", hub.email, "--station", "Door B", "--data-dir", door],
+                                 stdin: hub.password + "\n")
+        try #require(doorSignin.status == 0, "\(doorSignin.stderr)")
+        try #require(try run(kiosk, ["use", gala, "--data-dir", door]).status == 0)
+        let badges = hub.directory.appending("door-b-badges")
+        try FileManager.default.createDirectory(at: badges, withIntermediateDirectories: true)
+        let running = try StationProcess(["run", "--headless", "--printer", "pdf:" + badges.path, "--no-demo", "--data-dir", door],
+                                         headless: true, log: hub.directory.appending("door-b.log"))
+        defer { if running.process.isRunning { running.process.terminate() } }
 
         let shots = hub.directory.appending("screenshots").path
         var folders = [shots]
@@ -84,10 +100,11 @@ struct DashboardBrowserTests {
             "OUTSIDER_EMAIL": outsider.email, "OUTSIDER_PASSWORD": outsider.password,
             "UPLOAD_COMMANDS": String(decoding: try JSONSerialization.data(withJSONObject: upload), as: UTF8.self),
             "SCREENSHOT_DIRS": folders.joined(separator: ":"), "CHROMIUM": BrowserTools.chromium,
+            "RUNNING_STATION_PID": String(running.process.processIdentifier),
         ], timeout: 240)
         print("dashboard browser script: \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n\(result.stdout)")
         #expect(result.status == 0, "dashboard_test.py failed:\n\(result.stdout)\n\(result.stderr)\n\(Self.logs(of: hub === watch ? [hub] : [hub, watch]))")
-        for page in ["signin.png", "events.png", "live.png", "csrf-refused.png", "not-found.png"] where result.status == 0 {
+        for page in ["signin.png", "events.png", "live.png", "stations.png", "stations-silent.png", "csrf-refused.png", "not-found.png"] where result.status == 0 {
             #expect(FileManager.default.fileExists(atPath: shots + "/" + page), "\(page) was not written")
         }
         #expect(try hub.stats(event: gala)["checked_in"] as? Int == 1, "the hub's own count agrees with what the page showed")
