@@ -81,8 +81,9 @@ public struct SessionFile: Sendable {
         do {
             let data = try Data(contentsOf: url)
             // A session written before it was sealed is plain JSON: read, then sealed in place.
-            if data.first == UInt8(ascii: "{") {
-                let session = try JSONDecoder().decode(StationSession.self, from: data)
+            // Only when it decodes: a sealed file starts with a random nonce, `{` one time in 256,
+            // and was then misread as JSON ("sign in again" after a successful sign-in).
+            if data.first == UInt8(ascii: "{"), let session = try? JSONDecoder().decode(StationSession.self, from: data) {
                 try? save(session)
                 return session
             }
