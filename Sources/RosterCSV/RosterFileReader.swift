@@ -29,28 +29,6 @@ public enum RosterFileReader {
         do { return try handle.read(upToCount: 8) ?? Data() } catch { throw .cannotRead((error as NSError).localizedDescription) }
     }
 
-    /// The file's bytes, once its size and line lengths are known to fit a roster.
-    public static func read(_ url: URL) throws(RosterFileError) -> Data {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else { throw .cannotRead(String(cString: strerror(errno))) }
-        guard Int64(info.st_size) <= Int64(maximumBytes) else { throw .tooLarge(bytes: Int64(info.st_size), limit: maximumBytes) }
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .cannotRead(String(cString: strerror(errno))) }
-        defer { try? handle.close() }
-        // Lines are checked chunk by chunk while the file is read: a file that is one endless
-        // field is refused having held one chunk, not the whole file.
-        var data = Data()
-        data.reserveCapacity(Int(info.st_size))
-        var lines = LineLengths(limit: maximumLineBytes)
-        while true {
-            let chunk: Data
-            do { chunk = try handle.read(upToCount: 1 << 16) ?? Data() } catch { throw .cannotRead((error as NSError).localizedDescription) }
-            if chunk.isEmpty { break }
-            try lines.check(chunk)
-            data.append(chunk)
-        }
-        return data
-    }
-
     /// Counts bytes per physical line across chunks.
     struct LineLengths {
         let limit: Int

@@ -154,7 +154,7 @@ struct RosterCSVParserTests {
         try handle.truncate(atOffset: UInt64(RosterFileReader.maximumBytes) + 1)   // sparse: no disk used
         try handle.close()
         #expect(throws: RosterFileError.tooLarge(bytes: Int64(RosterFileReader.maximumBytes) + 1, limit: RosterFileReader.maximumBytes)) {
-            _ = try RosterFileReader.read(url)
+            _ = try RosterFileReader.parse(url)
         }
     }
 
@@ -162,6 +162,6 @@ struct RosterCSVParserTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("field-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(("code,name\nA1,Ann\n" + String(repeating: "x", count: RosterFileReader.maximumLineBytes + 1)).utf8).write(to: url)
-        #expect(throws: RosterFileError.lineTooLong(line: 3, limit: RosterFileReader.maximumLineBytes)) { _ = try RosterFileReader.read(url) }
+        #expect(throws: RosterFileError.lineTooLong(line: 3, limit: RosterFileReader.maximumLineBytes)) { _ = try RosterFileReader.parse(url) }
     }
 }
