@@ -21,61 +21,17 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 
 # Waits use locators, never wait_for_function: the pages' Content-Security-Policy forbids
 # eval, which Playwright's polling of a JavaScript string needs.
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-HUB = os.environ["HUB_URL"]
+from dashboard_common import HUB, fail, launch, number, screenshot, sign_in, step
+
 EVENT = os.environ["EVENT_ID"]
-SHOTS = [d for d in os.environ.get("SCREENSHOT_DIRS", "").split(":") if d]
 # The issue's promise: the page shows an upload within 2 s, without a reload.
 UPDATE_SECONDS = 2.0
-
-
-def step(text):
-    print(f"[dashboard] {text}", flush=True)
-
-
-def fail(text):
-    print(f"[dashboard] FAILED: {text}", flush=True)
-    sys.exit(1)
-
-
-def screenshot(page, name):
-    for folder in SHOTS:
-        os.makedirs(folder, exist_ok=True)
-        page.screenshot(path=os.path.join(folder, name), full_page=True)
-
-
-def number(page, thing):
-    return int(page.locator(f'[data-test="dashboard-{thing}"]').inner_text().strip())
-
-
-def sign_in(page, email, password):
-    page.goto(f"{HUB}/events")
-    if "/signin" not in page.url:
-        fail(f"an unauthenticated page was not sent to sign-in: {page.url}")
-    page.fill('[data-test="dashboard-signin-email"]', email)
-    page.fill('[data-test="dashboard-signin-password"]', password)
-    page.click('[data-test="dashboard-signin-submit"]')
-    page.wait_for_url(f"{HUB}/events**")
-
-
-def main():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
-            headless=True,
-            # Root in a container has no user namespaces for chromium's sandbox.
-            args=["--no-sandbox", "--disable-dev-shm-usage"],
-        )
-        try:
-            run(browser)
-        finally:
-            browser.close()
 
 
 def run(browser):
@@ -209,4 +165,4 @@ def run(browser):
 
 
 if __name__ == "__main__":
-    main()
+    launch(run)
