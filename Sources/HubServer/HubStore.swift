@@ -9,7 +9,7 @@ import RosterCSV
 /// The routes' controllers see only the repository they need (``EventRepository``,
 /// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``, ``StationRepository``).
 public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, StationRepository,
-    AuditRepository,
+    AuditRepository, ExportRepository,
     ChangeSource {
     /// `sqlite` or `postgres`.
     var kind: String { get }

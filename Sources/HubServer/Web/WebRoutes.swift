@@ -28,6 +28,7 @@ extension HubRoutes {
         // Organizers and support: the event's stations (the API's list, as a page).
         let support = router.group("/events/:event").add(middleware: WebAccessMiddleware(hub: self, access: .event(.support)))
         StationsPage(hub: self).add(to: support)
+        ExportFiles(hub: self).add(to: support)
     }
 }
 
