@@ -22,12 +22,16 @@ public enum RosterImport {
         case replaceRefused(String)
         /// Named like an Excel workbook but not one (text, or anything else renamed `.xlsx`).
         case notTheWorkbookItsNameSays
+        /// Neither a workbook nor text: a photo, a PDF, a database file…
+        case notText
 
 
         public var description: String {
             switch self {
             case .unreadable(let error): error.description
             case .replaceRefused(let reason): reason
+            case .notText:
+                "The file is neither text (CSV) nor an Excel workbook: export the roster from the ticket shop or the spreadsheet as CSV or .xlsx."
             case .notTheWorkbookItsNameSays:
                 "The file is named like an Excel workbook (.xlsx) but is not one: save it from the spreadsheet as .xlsx or as CSV and upload that."
             }
@@ -50,14 +54,23 @@ public enum RosterImport {
         return Report(file: parsed, summary: summary)
     }
 
+    /// Whether a file's first bytes hold a NUL outside UTF-16 text (which has its BOM): no CSV does.
+    static func looksBinary(_ start: Data) -> Bool {
+        let bom = Array(start.prefix(2))
+        if bom == [0xFF, 0xFE] || bom == [0xFE, 0xFF] { return false }
+        return start.contains(0)
+    }
+
     /// The file's rows as the event reads them (no store involved).
     public static func read(_ file: URL, named name: String? = nil, for event: EventSummary) throws(Failure) -> RosterFile {
         // The reader goes by the content (a workbook is a ZIP whatever its name); a `.xlsx` that
         // is not one was renamed or saved wrongly, and reading it as text would only confuse.
-        if (name ?? file.lastPathComponent).lowercased().hasSuffix(".xlsx"), let handle = FileHandle(forReadingAtPath: file.path) {
-            let start = (try? handle.read(upToCount: 8)) ?? Data()
+        if let handle = FileHandle(forReadingAtPath: file.path) {
+            let start = (try? handle.read(upToCount: 4096)) ?? Data()
             try? handle.close()
-            if !RosterWorkbook.isZIP(start) { throw .notTheWorkbookItsNameSays }
+            let workbook = RosterWorkbook.isZIP(start) || RosterWorkbook.isLegacyExcel(start)
+            if (name ?? file.lastPathComponent).lowercased().hasSuffix(".xlsx"), !RosterWorkbook.isZIP(start) { throw .notTheWorkbookItsNameSays }
+            if !workbook, looksBinary(start) { throw .notText }
         }
         // Dates without an offset (a ticket's valid from/until) are the event's local times.
         let options = RosterSheet.Options(timeZone: TimeZone(identifier: event.timeZone) ?? TimeZone(identifier: "UTC")!)

@@ -55,7 +55,9 @@ struct EventForm: Sendable, Hashable {
         if zone == nil {
             problems.append("“\(Self.shown(timeZone))” is no time zone: give an IANA name such as Europe/Berlin or America/New_York.")
         }
-        let startsAt = date(starts, "start", zone, &problems), endsAt = date(ends, "end", zone, &problems)
+        // Dates are read even with a wrong zone (any one zone orders them): every problem at once.
+        let reading = zone ?? TimeZone(identifier: "UTC")!
+        let startsAt = date(starts, "start", reading, &problems), endsAt = date(ends, "end", reading, &problems)
         if let startsAt, let endsAt, endsAt < startsAt { problems.append("The end is before the start: check both dates.") }
         let window = Self.seconds(windowSeconds, Self.windowRange, "The tolerance window", &problems)
         let undo = Self.seconds(undoSeconds, Self.undoRange, "The station undo time", &problems)
@@ -72,9 +74,9 @@ struct EventForm: Sendable, Hashable {
         return TimeZone(identifier: text)
     }
 
-    private func date(_ text: String, _ what: String, _ zone: TimeZone?, _ problems: inout [String]) -> Timestamp? {
+    private func date(_ text: String, _ what: String, _ zone: TimeZone, _ problems: inout [String]) -> Timestamp? {
         let text = text.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty, let zone else { return nil }
+        guard !text.isEmpty else { return nil }
         guard let value = LocalDateTime.parse(text, in: zone) else {
             problems.append("The \(what) “\(Self.shown(text))” is no date and time: give one like 2026-11-24T18:00.")
             return nil

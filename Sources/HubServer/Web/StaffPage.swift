@@ -51,6 +51,7 @@ struct StaffPage {
         var id: String
         var email: String
         var station: String
+        var hasStation: Bool
         var deviceID: String
         var createdAt: String
         var lastUsedAt: String
@@ -176,7 +177,7 @@ struct StaffPage {
         }
         let time = WebTime(timeZone: "UTC")
         let sessions = try await hub.store.sessions().filter { !$0.revoked }.sorted { $0.lastUsedAt > $1.lastUsedAt }.prefix(200).map { session in
-            SessionRow(id: session.id, email: session.staffEmail, station: session.stationName ?? "", deviceID: session.deviceID ?? "",
+            SessionRow(id: session.id, email: session.staffEmail, station: session.stationName ?? "", hasStation: session.stationName != nil, deviceID: session.deviceID ?? "",
                        createdAt: time.dateTime(session.createdAt), lastUsedAt: time.dateTime(session.lastUsedAt), isOwn: session.id == caller.sessionID)
         }
         let model = Model(

@@ -203,14 +203,18 @@ import Testing
             #expect(Self.text(text).contains("is named like an Excel workbook (.xlsx) but is not one"))
             let blob = try await Self.upload(client, organizer, csrf: token, fileName: "blob.csv", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
             #expect(blob.status == .unprocessableContent)
-            #expect(Self.text(blob).contains(#"data-test="dashboard-import-problem""#))
+            #expect(Self.text(blob).contains("The file is neither text (CSV) nor an Excel workbook"))
+            // UTF-16 text has NULs too, and is read.
+            let utf16 = try await Self.upload(client, organizer, csrf: token, fileName: "utf16.csv",
+                                              [0xFF, 0xFE] + Array("code,name\nU1,Una\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            #expect(utf16.status == .ok)
             let empty = try await Self.upload(client, organizer, csrf: token, fileName: "empty.csv", [])
             #expect(empty.status == .unprocessableContent)
             #expect(Self.text(empty).contains("The roster file is empty"))
         }
-        #expect(try await store.stats(event: "ev1").expected == 2, "no broken file changed the roster")
+        #expect(try await store.stats(event: "ev1").expected == 3, "no broken file changed the roster (the UTF-16 one added a guest)")
         let logged = try await store.organizerActions(event: "ev1").filter { $0.kind == .rosterUploaded }
-        #expect(logged.map(\.detail) == ["imported 2, updated 0, unchanged 0"])
+        #expect(logged.map(\.detail) == ["imported 2, updated 0, unchanged 0", "imported 1, updated 0, unchanged 0"])
         await store.close()
     }
 
