@@ -228,6 +228,11 @@ import Testing
             let page = Self.text(try await organizer.get(client, "/staff?done=added"))
             #expect(page.contains("Staff member added."))
             #expect(!page.contains("sam secret 1") && !page.contains("sam+secret+1"), "the password is never shown")
+            // A hostile name is kept as text and shown escaped.
+            #expect(try await organizer.post(client, "/staff/add", "csrf=\(token)&email=eve%40example.org"
+                + "&name=Eve+%3Cscript%3Ealert(1)%3C%2Fscript%3E%1B%5B31m&role=support&password=eve+secret+1").status == .seeOther)
+            let listed = Self.text(try await organizer.get(client, "/staff"))
+            #expect(!listed.contains("<script>alert(1)") && listed.contains("Eve &lt;script&gt;alert(1)&lt;/script&gt;[31m"))
             let twice = try await organizer.post(client, "/staff/add", "csrf=\(token)&email=sam%40example.org&name=Sam&role=staff&password=sam+secret+1")
             #expect(twice.status == .unprocessableContent)
             #expect(Self.text(twice).contains("exists already"))
@@ -261,7 +266,7 @@ import Testing
             #expect(nobody.status == .unprocessableContent)
             #expect(Self.text(nobody).contains("There is no such account"))
         }
-        #expect(try await store.accountActions().map(\.kind) == [.staffAdded, .staffDisabled, .staffEnabled, .passwordReset, .sessionRevoked])
+        #expect(try await store.accountActions().map(\.kind) == [.staffAdded, .staffAdded, .staffDisabled, .staffEnabled, .passwordReset, .sessionRevoked])
         #expect(try await store.organizerActions(event: "ev2").map(\.kind) == [.staffAssigned, .staffUnassigned])
         // Hashed as `checkin-hub staff add` hashes: PBKDF2 with the configured rounds.
         #expect(try await store.staff(email: "sam@example.org")?.passwordHash.hasPrefix("pbkdf2-sha256$\(PasswordHasher.rounds)$") == true)
