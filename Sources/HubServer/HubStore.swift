@@ -10,6 +10,7 @@ import RosterCSV
 /// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``, ``StationRepository``).
 public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, StationRepository,
     AuditRepository, ExportRepository,
+    AdminRepository,
     ChangeSource {
     /// `sqlite` or `postgres`.
     var kind: String { get }

@@ -32,6 +32,8 @@ struct LivePage {
         var hasRecent: Bool
         /// Organizers and support see the event's stations page.
         var seesStations: Bool
+        /// Organizers edit the event and upload its roster.
+        var isOrganizer = false
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
@@ -46,7 +48,7 @@ struct LivePage {
                 expected: counts.expected, checkedIn: counts.checkedIn, inside: counts.inside, duplicates: counts.duplicates,
                 conflicts: counts.conflicts, updatedAt: counts.updatedAt, accessTypes: counts.accessTypes, stations: counts.stations,
                 hasAccessTypes: counts.hasAccessTypes, hasStations: counts.hasStations, recent: counts.recent, hasRecent: counts.hasRecent,
-                seesStations: caller.staff.role >= .support)
+                seesStations: caller.staff.role >= .support, isOrganizer: caller.staff.role == .organizer)
             return WebResponse.html(WebAssets.render("live", model))
         })
     }
