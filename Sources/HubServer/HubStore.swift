@@ -9,6 +9,7 @@ import RosterCSV
 /// The routes' controllers see only the repository they need (``EventRepository``,
 /// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``, ``StationRepository``).
 public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, StationRepository,
+    ReviewRepository,
     AuditRepository,
     ChangeSource {
     /// `sqlite` or `postgres`.
