@@ -62,7 +62,7 @@ enum ReviewSQL {
         return switch kind {
         case .conflict: checkIn + " AND decision = 'already_checked_in'"
         case .flaggedExit: checkIn + " AND flag IS NOT NULL"
-        case .refusal: checkIn + " AND status = 'rejected' UNION ALL " + checkIn.replacingOccurrences(of: "check_ins", with: "check_in_attempts")
+        case .refusal: checkIn + " AND status = 'rejected' AND decision <> 'already_checked_in' UNION ALL " + checkIn.replacingOccurrences(of: "check_ins", with: "check_in_attempts")
         case .walkIn: "SELECT 1 FROM walk_ins WHERE event_id = $1 AND guest_id = $2"
         }
     }
