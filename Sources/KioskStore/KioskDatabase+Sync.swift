@@ -263,7 +263,8 @@ extension KioskDatabase {
                 continue
             }
             let rekeyed = change.rekeyed(from: old, to: new)
-            try db.execute(sql: "UPDATE outbox SET guest_id = ?, ref = ?, payload = kiosk_seal(?), hold = NULL WHERE id = ?",
+            // A new key to the hub: answers about the walk-in's no longer count against it.
+            try db.execute(sql: "UPDATE outbox SET guest_id = ?, ref = ?, payload = kiosk_seal(?), hold = NULL, unknown_answers = 0 WHERE id = ?",
                            arguments: [new, rekeyed.ref, try rekeyed.payload(), entry["id"] as Int64])
         }
         if try db.tableExists("print_jobs") {

@@ -77,6 +77,24 @@ struct GuestMergeTests {
         #expect(try database.roster.guest(id: walkIn) == nil)
     }
 
+    @Test("a check-in the hub held as unknown before the merge arrived goes again at once, under the registration")
+    func heldCheckInIsReleased() async throws {
+        let (directory, database, walkIn) = try await stationWithQueuedWalkIn()
+        defer { directory.remove() }
+        // The walk-in's upload was answered but the answer lost; its check-in came back unknown
+        // (pushed after the merge, before this pull).
+        let queued = try database.outbox.pendingOutbox()
+        try await database.outbox.applyOutboxOutcomes([OutboxResult(id: queued[1].id, outcome: .unknownCode(reason: "unknown guest"))])
+        #expect(try database.outbox.pendingOutbox().map(\.hold) == [nil, .unknownCode])
+        try await database.applyRoster([RosterDelta(deletedGuestIDs: [walkIn], merges: [GuestMerge(guestID: walkIn, into: "reg-1")], nextCursor: "9")],
+                                       eventID: "ev", complete: false)
+        let pending = try database.outbox.pendingOutbox()
+        #expect(pending.map(\.hold) == [nil])
+        #expect(pending.map(\.ref) == ["\(database.deviceID)/reg-1/\(t0.milliseconds)"])
+        let answers = try database.read { db in try Int.fetchOne(db, sql: "SELECT unknown_answers FROM outbox WHERE state = 'pending'") }
+        #expect(answers == 0, "the registration's key starts with a clean count")
+    }
+
     @Test("a merge of a walk-in this station never had changes nothing")
     func unknownWalkIn() async throws {
         let (directory, database, walkIn) = try await stationWithQueuedWalkIn()

@@ -61,6 +61,8 @@ import Testing
             _ = try await organizer.signIn(client, email: "org@example.org")
             #expect(try await organizer.get(client, "/events/nope/review").status == .notFound)
             #expect(try await organizer.get(client, "/events/ev2/review").status == .ok)
+            let organizersLive = DashboardRouterTests.text(try await organizer.get(client, "/events/ev1"))
+            #expect(organizersLive.contains("href=\"/events/ev1/review\" data-test=\"dashboard-review-link\""))
         }
         #expect(try await store.organizerActions(event: "ev1").isEmpty)
         await store.close()
