@@ -4,6 +4,7 @@ import GRDB
 import HubServer
 import KioskStore
 import KioskTestSupport
+import Logging
 import Testing
 
 /// The review page end to end, with real processes: two `kiosk` stations of one event admit the
@@ -28,6 +29,23 @@ struct ReviewBrowserTests {
         }
         let hub = try RealHub(guests: 3)
         defer { hub.remove() }
+        try await review(hub, label: "review")
+    }
+
+    /// The same on PostgreSQL: the merge and the undo reach the door through the other store.
+    @Test(.enabled(if: (BrowserTools.missing == nil || BrowserTools.required) && (try? PostgresCluster.bin("initdb")) != nil,
+                   "browser tests skipped: \(BrowserTools.missing ?? "needs Debian's postgresql package")"))
+    func theSameReviewOnPostgreSQL() async throws {
+        if let missing = BrowserTools.missing {
+            Issue.record("CI=true and the browser tests cannot run: \(missing)")
+            return
+        }
+        let hub = try RealHub(guests: 3, database: try PostgresCluster.shared.get().createDatabase())
+        defer { hub.remove() }
+        try await review(hub, label: "review-postgres")
+    }
+
+    func review(_ hub: RealHub, label: String) async throws {
         let organizer = (email: "olga@example.org", password: "organizer pass 1", name: "Olga Organizer")
         let added = try run(RealHub.executable, ["staff", "add", "--db", hub.database, "--email", organizer.email, "--name", organizer.name,
                                                  "--role", "organizer"], stdin: organizer.password + "\n")
@@ -79,7 +97,7 @@ struct ReviewBrowserTests {
 
         let shots = hub.directory.appending("screenshots").path
         var folders = [shots]
-        if let extra = ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS_DIR"], !extra.isEmpty { folders.append(extra + "/review") }
+        if let extra = ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS_DIR"], !extra.isEmpty { folders.append(extra + "/" + label) }
         let result = try run(URL(fileURLWithPath: try #require(BrowserTools.python)), [Self.script.path], environment: [
             "HUB_URL": hub.url, "EVENT_ID": event, "ORGANIZER_EMAIL": organizer.email, "ORGANIZER_PASSWORD": organizer.password,
             "REGISTRATION_NAME": Self.registration, "WALK_IN_NAME": Self.walkInName,
@@ -92,8 +110,7 @@ struct ReviewBrowserTests {
         }
 
         // Each action is in the hub's log, by the organizer.
-        let path = String(hub.database.dropFirst("sqlite:".count))
-        let store = try SQLiteHubStore(path: path)
+        let store = try HubDatabase.open(hub.database, logger: Logger(label: "review-test"))
         let actions = try await store.organizerActions(event: event)
         await store.close()
         #expect(actions.map(\.kind) == [.conflictReviewed, .walkInMerged, .admissionUndone])
