@@ -10,7 +10,7 @@ import RosterCSV
 /// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``, ``StationRepository``).
 public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, StationRepository,
     AuditRepository, ExportRepository,
-    AdminRepository,
+    AdminRepository, ReviewRepository,
     ChangeSource {
     /// `sqlite` or `postgres`.
     var kind: String { get }

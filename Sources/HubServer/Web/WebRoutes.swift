@@ -28,6 +28,8 @@ extension HubRoutes {
         // Organizers and support: the event's stations (the API's list, as a page).
         let support = router.group("/events/:event").add(middleware: WebAccessMiddleware(hub: self, access: .event(.support)))
         StationsPage(hub: self).add(to: support)
+        // Organizers and support: what needs a look, and the actions on it (marks, merges, undos).
+        ReviewPage(hub: self).add(to: support)
         ExportFiles(hub: self).add(to: support)
         // Organizers: events, their access types and rosters, and the staff accounts.
         let organizer = router.group().add(middleware: WebAccessMiddleware(hub: self, access: .signedIn(.organizer)))
