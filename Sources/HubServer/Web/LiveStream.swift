@@ -61,16 +61,18 @@ struct LiveStream {
                     hub.feed.release(hold)
                     return
                 }
-                let latest = try await hub.store.latestChange(event: event.id)
-                let stats = try await hub.store.stats(event: event.id)
-                let recent = try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength)
+                // Shared with the event's other open pages; waiting from the snapshot's
+                // generation, a change it may have missed wakes this stream at once.
+                let snapshot = try await hub.liveSnapshots.snapshot(event: event.id)
+                hub.feed.rewind(&hold, to: snapshot.generation)
+                let stats = snapshot.stats, recent = snapshot.recent
                 if stats != sent?.stats || recent != sent?.recent {
                     try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, at: .now(), time: time))))
                     sent = (stats, recent)
                 } else {
                     try await writer.write(ByteBuffer(string: ": alive\n\n"))
                 }
-                cursor = latest
+                cursor = snapshot.latestChange
                 wake = await hub.feed.wait(&hold, until: .now + keepAlive)
             } catch {
                 hub.feed.release(hold)
