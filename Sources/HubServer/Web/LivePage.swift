@@ -40,7 +40,8 @@ struct LivePage {
         group.get(use: WebRoutes.page(hub, "web-live-page") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
-            let snapshot = try await hub.liveSnapshots.snapshot(event: event.id)
+            // Up to 2 s old: the page's stream sends the newest figures as soon as it opens.
+            let snapshot = try await hub.liveSnapshots.snapshot(event: event.id, acceptingUpTo: .seconds(2))
             let counts = LiveCounts(snapshot.stats, recent: snapshot.recent, at: .now(), time: time)
             let model = Model(
                 title: event.name, staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id, eventName: event.name,

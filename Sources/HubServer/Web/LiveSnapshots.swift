@@ -30,6 +30,8 @@ actor LiveSnapshots {
     private let feed: ChangeFeed
     let maximumAge: Duration
     private var reads: [String: Read] = [:]
+    /// The newest finished snapshot of each event, and when its read began.
+    private var finished: [String: (started: ContinuousClock.Instant, snapshot: Snapshot)] = [:]
 
     init(store: any HubStore, feed: ChangeFeed, maximumAge: Duration = .milliseconds(500)) {
         self.store = store
@@ -45,12 +47,32 @@ actor LiveSnapshots {
         let generation = feed.generation(of: event)
         let task = Task { [store] in
             let latest = try await store.latestChange(event: event)
-            return Snapshot(generation: generation, latestChange: latest, stats: try await store.stats(event: event),
-                            recent: try await store.recentCheckIns(event: event, limit: LiveCounts.feedLength))
+            let snapshot = Snapshot(generation: generation, latestChange: latest, stats: try await store.stats(event: event),
+                                    recent: try await store.recentCheckIns(event: event, limit: LiveCounts.feedLength))
+            await self.finish(event, started: now, snapshot)
+            return snapshot
         }
         reads[event] = Read(started: now, task: task)
         // Events no page has looked at for a while are forgotten.
         reads = reads.filter { now - $0.value.started < .seconds(60) || $0.key == event }
+        finished = finished.filter { now - $0.value.started < .seconds(60) }
         return try await task.value
+    }
+
+    /// For a page being loaded: the newest finished snapshot when it began within `staleness`
+    /// (refreshed in the background once older than ``maximumAge``), else ``snapshot(event:)``.
+    /// The page's own stream brings it up to date within a second of opening.
+    func snapshot(event: String, acceptingUpTo staleness: Duration) async throws -> Snapshot {
+        let now = ContinuousClock.now
+        guard let newest = finished[event], now - newest.started < staleness else { return try await snapshot(event: event) }
+        if now - newest.started >= maximumAge, reads[event].map({ now - $0.started >= maximumAge }) ?? true {
+            Task { _ = try? await self.snapshot(event: event) }
+        }
+        return newest.snapshot
+    }
+
+    private func finish(_ event: String, started: ContinuousClock.Instant, _ snapshot: Snapshot) {
+        if let newest = finished[event], newest.started > started { return }
+        finished[event] = (started, snapshot)
     }
 }
