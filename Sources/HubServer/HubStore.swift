@@ -10,6 +10,7 @@ import RosterCSV
 /// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``, ``StationRepository``).
 public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, StationRepository,
     AuditRepository,
+    GuestRepository, ArrivalRepository,
     ChangeSource {
     /// `sqlite` or `postgres`.
     var kind: String { get }
