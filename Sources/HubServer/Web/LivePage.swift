@@ -30,6 +30,7 @@ struct LivePage {
         var hasStations: Bool
         var recent: [LiveCounts.FeedRow]
         var hasRecent: Bool
+        var arrivals: ArrivalsChart
         /// Organizers and support see the event's stations page.
         var seesStations: Bool
     }
@@ -38,14 +39,17 @@ struct LivePage {
         group.get(use: WebRoutes.page(hub, "web-live-page") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
+            let now = Timestamp.now()
             let counts = LiveCounts(try await hub.store.stats(event: event.id),
-                                    recent: try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength), at: .now(), time: time)
+                                    recent: try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength),
+                                    arrivals: try await LiveArrivals.read(hub.store, event: event, time: time, now: now), at: now, time: time)
             let model = Model(
                 title: event.name, staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id, eventName: event.name,
                 when: EventsPage.when(event, time), zone: time.zoneName,
                 expected: counts.expected, checkedIn: counts.checkedIn, inside: counts.inside, duplicates: counts.duplicates,
                 conflicts: counts.conflicts, updatedAt: counts.updatedAt, accessTypes: counts.accessTypes, stations: counts.stations,
                 hasAccessTypes: counts.hasAccessTypes, hasStations: counts.hasStations, recent: counts.recent, hasRecent: counts.hasRecent,
+                arrivals: counts.arrivals,
                 seesStations: caller.staff.role >= .support)
             return WebResponse.html(WebAssets.render("live", model))
         })

@@ -41,7 +41,7 @@ struct LiveStream {
         let time = WebTime(timeZone: event.timeZone)
         // The browser reconnects a second after the stream ends (then to the sign-in page or a 404).
         try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-        var sent: (stats: EventStats, recent: [RecentCheckIn])?
+        var sent: (stats: EventStats, recent: [RecentCheckIn], arrivals: ArrivalsChart)?
         var cursor: Int64?
         var lastRead: ContinuousClock.Instant?
         while !Task.isCancelled {
@@ -64,9 +64,11 @@ struct LiveStream {
                 let latest = try await hub.store.latestChange(event: event.id)
                 let stats = try await hub.store.stats(event: event.id)
                 let recent = try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength)
-                if stats != sent?.stats || recent != sent?.recent {
-                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, at: .now(), time: time))))
-                    sent = (stats, recent)
+                let now = Timestamp.now()
+                let arrivals = try await LiveArrivals.read(hub.store, event: event, time: time, now: now)
+                if stats != sent?.stats || recent != sent?.recent || arrivals != sent?.arrivals {
+                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, arrivals: arrivals, at: now, time: time))))
+                    sent = (stats, recent, arrivals)
                 } else {
                     try await writer.write(ByteBuffer(string: ": alive\n\n"))
                 }
