@@ -12,7 +12,7 @@ extension PostgresHubStore {
         binds.append(query.lowercased)
         binds.append(query.namePattern)
         binds.append(Int64(limit))
-        return try await rows(PostgresQuery(unsafeSQL: GuestLookupSQL.search, binds: binds)).map(Self.record)
+        return try await rows(PostgresQuery(unsafeSQL: GuestLookupSQL.search(like: "ILIKE"), binds: binds)).map(Self.record)
     }
 
     public func guestRecord(event: String, id: String) async throws -> GuestRecord? {

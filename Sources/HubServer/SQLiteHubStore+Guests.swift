@@ -7,7 +7,7 @@ extension SQLiteHubStore {
     public func findGuests(event: String, matching query: GuestQuery, limit: Int) async throws -> [GuestRecord] {
         guard !query.isEmpty, limit > 0 else { return [] }
         return try await pool.read { db in
-            try Row.fetchAll(db, sql: StatsSQL.sqlite(GuestLookupSQL.search), arguments: [
+            try Row.fetchAll(db, sql: StatsSQL.sqlite(GuestLookupSQL.search(like: "LIKE")), arguments: [
                 event, query.ticketCode, query.lowercased, query.namePattern, limit,
             ]).map(Self.record)
         }

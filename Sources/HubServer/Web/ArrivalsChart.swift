@@ -70,10 +70,14 @@ struct ArrivalsChart: Sendable, Hashable, Encodable {
         var label: String
     }
 
-    /// A label under the time axis.
+    /// A label under the time axis: the interval's start, or its day for day-long intervals.
     struct Tick: Sendable, Hashable, Encodable {
         var x: String
         var text: String
+        /// `start` for the first label, `end` for the last (inside the drawing), `middle` between.
+        var anchor: String
+        /// Every other label between the first and the last: left out on a phone.
+        var minor: Bool
     }
 
     /// Whether the page shows the chart (a value made without data shows nothing).
@@ -134,8 +138,13 @@ struct ArrivalsChart: Sendable, Hashable, Encodable {
         }
         // At most 6 labels, on interval starts.
         let every = max(1, (plan.bars + 5) / 6)
-        ticks = stride(from: 0, through: plan.bars, by: every).map {
-            Tick(x: format(Self.left + slot * Double($0)), text: clock(start($0)))
+        let marks = Array(stride(from: 0, through: plan.bars, by: every))
+        ticks = marks.enumerated().map { index, bucket in
+            let text = time.dateTime(start(bucket))
+            return Tick(x: format(Self.left + slot * Double(bucket)),
+                        text: plan.bucketMilliseconds >= 86_400_000 ? String(text.dropFirst(5).prefix(5)) : String(text.suffix(5)),
+                        anchor: index == 0 ? "start" : index == marks.count - 1 ? "end" : "middle",
+                        minor: index % 2 == 1 && index != marks.count - 1)
         }
         self.maximum = maximum
         total = inside.map(\.entries).reduce(0, +)

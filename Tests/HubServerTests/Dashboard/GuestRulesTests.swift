@@ -132,6 +132,10 @@ struct GuestRulesTests {
         #expect(chart.title == "Entries per 5 min, 18:00–21:00 (Europe/Berlin)")
         #expect(chart.summary == "12 entries in this span; the busiest interval, 18:15–18:20, had 8.")
         #expect(chart.ticks.first?.text == "18:00")
+        // The first and last labels stay inside the drawing; every other one between makes way on a phone.
+        #expect(chart.ticks.map(\.anchor) == ["start", "middle", "middle", "middle", "middle", "middle", "end"])
+        #expect(chart.ticks.map(\.minor) == [false, true, false, true, false, true, false])
+        #expect(chart.ticks.last?.text == "21:00")
         #expect(chart.ticks.count <= 7)
         let empty = ArrivalsChart(plan: plan, counts: [], time: time)
         #expect(empty.bars.isEmpty)
