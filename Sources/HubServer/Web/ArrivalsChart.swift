@@ -74,9 +74,9 @@ struct ArrivalsChart: Sendable, Hashable, Encodable {
     struct Tick: Sendable, Hashable, Encodable {
         var x: String
         var text: String
-        /// `start` for the first label, `end` for the last (inside the drawing), `middle` between.
+        /// `start` for the first label, `end` for one at the right edge (inside the drawing), `middle` between.
         var anchor: String
-        /// Every other label between the first and the last: left out on a phone.
+        /// Every other label: left out on a phone.
         var minor: Bool
     }
 
@@ -92,13 +92,13 @@ struct ArrivalsChart: Sendable, Hashable, Encodable {
 
     // The drawing's coordinates (the SVG's viewBox), scaled by the browser to the card's width.
     static let width = 720.0, height = 220.0
-    static let left = 40.0, right = 8.0, top = 12.0, bottom = 28.0
+    static let left = 56.0, right = 8.0, top = 20.0, bottom = 40.0
     var viewBox = "0 0 720 220"
     var plotLeft = String(Self.left)
     var plotRight = String(Self.width - Self.right)
     var axisY = String(Self.height - Self.bottom)
     var topY = String(Self.top)
-    var labelY = String(Self.height - 8)
+    var labelY = String(Self.height - 6)
     var maximumY = String(Self.top + 4)
 
     /// Nothing to show (pages rendered without a chart).
@@ -143,8 +143,8 @@ struct ArrivalsChart: Sendable, Hashable, Encodable {
             let text = time.dateTime(start(bucket))
             return Tick(x: format(Self.left + slot * Double(bucket)),
                         text: plan.bucketMilliseconds >= 86_400_000 ? String(text.dropFirst(5).prefix(5)) : String(text.suffix(5)),
-                        anchor: index == 0 ? "start" : index == marks.count - 1 ? "end" : "middle",
-                        minor: index % 2 == 1 && index != marks.count - 1)
+                        anchor: index == 0 ? "start" : bucket == plan.bars ? "end" : "middle",
+                        minor: index % 2 == 1)
         }
         self.maximum = maximum
         total = inside.map(\.entries).reduce(0, +)

@@ -73,6 +73,8 @@ struct GuestPage {
         var source: String
         var outcome: String
         var accepted: Bool
+        /// Refused (not a duplicate, which is the same admission seen again).
+        var refused: Bool
         var undone: Bool
     }
 
@@ -185,6 +187,6 @@ struct GuestPage {
             at: time.dateTime(movement.scannedAt) + ":" + time.time(movement.scannedAt).suffix(2), direction: movement.direction,
             station: GuestsPage.shown(movement.station), by: GuestsPage.shown(movement.operatorName),
             source: movement.source.replacingOccurrences(of: "_", with: "-"), outcome: outcome,
-            accepted: movement.status == "accepted", undone: movement.undone)
+            accepted: movement.status == "accepted", refused: movement.status == "rejected", undone: movement.undone)
     }
 }
