@@ -121,6 +121,9 @@ public protocol GuestRepository: Sendable {
     func guestRecord(event: String, id: String) async throws -> GuestRecord?
     /// The guest's movements and refused attempts, newest first, at most `limit`.
     func guestHistory(event: String, guestID: String, limit: Int) async throws -> [GuestMovement]
+    /// The organizer actions taken on the guest (manual check-ins, revocations, restorations),
+    /// newest first, at most `limit`.
+    func guestActions(event: String, guestID: String, limit: Int) async throws -> [OrganizerAction]
     /// Revokes or restores the ticket as ``EventRepository/setRevoked(event:guestID:revoked:)``
     /// does (stations learn it with the next roster change) and writes `action` in the same
     /// transaction; false (and nothing written) for an unknown guest.
@@ -169,6 +172,13 @@ enum GuestLookupSQL {
     /// $1 event, $2 guest id.
     static let one = """
         SELECT \(columns), \(presence) FROM guests g WHERE g.event_id = $1 AND g.id = $2 AND NOT g.deleted
+        """
+
+    /// $1 event, $2 guest id, $3 limit: the actions a guest page lists, newest first.
+    static let actions = """
+        SELECT * FROM organizer_actions WHERE event_id = $1 AND subject = $2
+            AND kind IN ('\(OrganizerAction.Kind.manualCheckIn.rawValue)', '\(OrganizerAction.Kind.guestRevoked.rawValue)', '\(OrganizerAction.Kind.guestRestored.rawValue)')
+        ORDER BY id DESC LIMIT $3
         """
 
     /// $1 event, $2 guest id, $3 limit: recorded answers and attempts without a final one.

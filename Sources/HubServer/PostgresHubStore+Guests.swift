@@ -39,6 +39,20 @@ extension PostgresHubStore {
         }
     }
 
+    public func guestActions(event: String, guestID: String, limit: Int) async throws -> [OrganizerAction] {
+        var binds = PostgresBindings()
+        binds.append(event)
+        binds.append(guestID)
+        binds.append(Int64(limit))
+        return try await rows(PostgresQuery(unsafeSQL: GuestLookupSQL.actions, binds: binds)).map { row in
+            OrganizerAction(eventID: try row["event_id"].decode(String?.self), actorID: try row["actor_id"].decode(String.self),
+                            actorName: try row["actor_name"].decode(String.self),
+                            kind: OrganizerAction.Kind(rawValue: try row["kind"].decode(String.self)) ?? .manualCheckIn,
+                            subject: try row["subject"].decode(String.self), detail: try row["detail"].decode(String.self),
+                            at: Timestamp(milliseconds: try row["at"].decode(Int64.self)))
+        }
+    }
+
     public func setRevoked(event: String, guestID: String, revoked: Bool, action: OrganizerAction) async throws -> Bool {
         try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)

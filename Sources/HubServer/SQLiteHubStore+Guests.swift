@@ -31,6 +31,16 @@ extension SQLiteHubStore {
         }
     }
 
+    public func guestActions(event: String, guestID: String, limit: Int) async throws -> [OrganizerAction] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: StatsSQL.sqlite(GuestLookupSQL.actions), arguments: [event, guestID, limit]).map { row in
+                OrganizerAction(eventID: row["event_id"], actorID: row["actor_id"], actorName: row["actor_name"],
+                                kind: OrganizerAction.Kind(rawValue: row["kind"]) ?? .manualCheckIn, subject: row["subject"],
+                                detail: row["detail"], at: Timestamp(milliseconds: row["at"]))
+            }
+        }
+    }
+
     public func setRevoked(event: String, guestID: String, revoked: Bool, action: OrganizerAction) async throws -> Bool {
         try await change(event) { db in
             // An unknown guest draws no change sequence number and leaves no action.

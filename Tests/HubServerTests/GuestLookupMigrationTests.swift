@@ -42,9 +42,9 @@ import Testing
         #expect(try await store.arrivals(event: "ev", from: from, until: from.adding(milliseconds: 3_600_000), bucketMilliseconds: 900_000)
             == [ArrivalCount(bucket: 0, entries: 1)])
         let indexes = kind == "sqlite"
-            ? try DatabaseSQL.run(url, "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('guests_order_code', 'guests_email_lower', 'check_ins_entries', 'check_in_attempts_guest') ORDER BY name")
-            : try DatabaseSQL.run(url, "SELECT indexname FROM pg_indexes WHERE indexname IN ('guests_order_code', 'guests_email_lower', 'check_ins_entries', 'check_in_attempts_guest') ORDER BY indexname")
-        #expect(indexes == ["check_in_attempts_guest", "check_ins_entries", "guests_email_lower", "guests_order_code"])
+            ? try DatabaseSQL.run(url, "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('guests_order_code', 'guests_email_lower', 'check_ins_entries', 'check_in_attempts_guest', 'organizer_actions_subject') ORDER BY name")
+            : try DatabaseSQL.run(url, "SELECT indexname FROM pg_indexes WHERE indexname IN ('guests_order_code', 'guests_email_lower', 'check_ins_entries', 'check_in_attempts_guest', 'organizer_actions_subject') ORDER BY indexname")
+        #expect(indexes == ["check_in_attempts_guest", "check_ins_entries", "guests_email_lower", "guests_order_code", "organizer_actions_subject"])
         await store.close()
     }
 

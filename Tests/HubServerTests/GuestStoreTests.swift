@@ -121,6 +121,10 @@ import Testing
         #expect(try await !store.setRevoked(event: "ev1", guestID: "GONE", revoked: true, action: stray))
         #expect(try await !store.setRevoked(event: "ev1", guestID: "ADA9", revoked: true, action: stray))
         #expect(try await store.organizerActions(event: "ev1") == [revoke, restore])
+        // The guest page lists them newest first, bounded, and only that guest's.
+        #expect(try await store.guestActions(event: "ev1", guestID: "BYR2", limit: 10) == [restore, revoke])
+        #expect(try await store.guestActions(event: "ev1", guestID: "BYR2", limit: 1) == [restore])
+        #expect(try await store.guestActions(event: "ev1", guestID: "ADA1", limit: 10).isEmpty)
         #expect(try await store.guestRecord(event: "ev1", id: "BYR2")?.guest.revoked == false)
         await store.close()
     }

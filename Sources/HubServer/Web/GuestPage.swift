@@ -92,7 +92,7 @@ struct GuestPage {
             }
             let time = WebTime(timeZone: event.timeZone)
             let history = try await hub.store.guestHistory(event: event.id, guestID: id, limit: Self.historyLimit)
-            let actions = try await hub.store.organizerActions(event: event.id).filter { $0.subject == id && Self.isGuestAction($0.kind) }
+            let actions = try await hub.store.guestActions(event: event.id, guestID: id, limit: Self.historyLimit)
             let notice = request.uri.queryParameters.get("done").flatMap { GuestNotice(rawValue: String($0)) }
             let admission = history.first { $0.status == "accepted" && $0.direction == "entry" && !$0.undone }
             let guest = record.guest
@@ -106,7 +106,7 @@ struct GuestPage {
                 notice: notice?.words(admission: admission, facts: guest.facts, time: time) ?? "", hasNotice: notice != nil,
                 refusal: notice?.isRefusal ?? false,
                 history: history.map { Self.line($0, time: time) }, hasHistory: !history.isEmpty,
-                actions: actions.reversed().map { ActionLine(at: time.dateTime($0.at), by: $0.actorName, what: Self.words($0)) },
+                actions: actions.map { ActionLine(at: time.dateTime($0.at), by: $0.actorName, what: Self.words($0)) },
                 hasActions: !actions.isEmpty)
             return WebResponse.html(WebAssets.render("guest", model))
         })
@@ -146,10 +146,6 @@ struct GuestPage {
                 return WebResponse.redirect(to: Self.path(event: event.id, guest: id) + "?done=" + (revoke ? GuestNotice.revoked : .restored).rawValue)
             })
         }
-    }
-
-    static func isGuestAction(_ kind: OrganizerAction.Kind) -> Bool {
-        kind == .manualCheckIn || kind == .guestRevoked || kind == .guestRestored
     }
 
     static func words(_ action: OrganizerAction) -> String {
