@@ -9,7 +9,8 @@ import RosterCSV
 /// The routes' controllers see only the repository they need (``EventRepository``,
 /// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``, ``StationRepository``).
 public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, StationRepository,
-    AuditRepository,
+    AuditRepository, ExportRepository,
+    AdminRepository,
     GuestRepository, ArrivalRepository,
     ChangeSource {
     /// `sqlite` or `postgres`.

@@ -63,6 +63,11 @@ extension PostgresHubStore {
     }
 
     public func change(staff email: String, _ change: StaffChange, now: Timestamp) async throws -> [SessionSummary] {
+        try await apply(change, staff: email, now: now, audit: nil)
+    }
+
+    /// Applies the change, and writes `audit` in the same transaction.
+    func apply(_ change: StaffChange, staff email: String, now: Timestamp, audit: OrganizerAction?) async throws -> [SessionSummary] {
         try await transaction { connection in
             guard let info = try await account(email: email, on: connection) else { throw HubStoreError.unknownStaff(email) }
             var revoked: [SessionSummary] = []
@@ -88,6 +93,7 @@ extension PostgresHubStore {
             case .password(let hash):
                 try await connection.query("UPDATE staff SET password_hash = \(hash) WHERE id = \(info.id)", logger: logger)
             }
+            if let audit { try await Self.insertAction(connection, audit, logger: logger) }
             return revoked
         }
     }
@@ -97,7 +103,7 @@ extension PostgresHubStore {
     }
 
     /// The account with this e-mail (any case), disabled or not; never a removed one.
-    private func account(email: String, on connection: PostgresConnection) async throws -> StaffInfo? {
+    func account(email: String, on connection: PostgresConnection) async throws -> StaffInfo? {
         try await rows("""
             SELECT * FROM staff WHERE lower(email) = lower(\(email)) AND removed_at IS NULL ORDER BY id LIMIT 1
             """, on: connection).first.map(Self.staffInfo)

@@ -121,13 +121,19 @@ public final class PostgresHubStore: HubStore {
 
     // MARK: Administration
 
-    public func createEvent(_ event: EventSummary) async throws {
+    public func createEvent(_ event: EventSummary) async throws { try await insertEvent(event, audit: nil) }
+
+    /// Creates the event, and writes `audit` in the same transaction.
+    func insertEvent(_ event: EventSummary, audit: OrganizerAction?) async throws {
         do {
-            try await client.query("""
-                INSERT INTO events (id, name, starts_at, ends_at, time_zone, window_ms, undo_ms)
-                VALUES (\(event.id), \(event.name), \(event.startsAt?.milliseconds), \(event.endsAt?.milliseconds), \(event.timeZone),
-                        \(event.toleranceWindowMilliseconds), \(event.stationUndoMilliseconds))
-                """, logger: logger)
+            try await transaction { connection in
+                try await connection.query("""
+                    INSERT INTO events (id, name, starts_at, ends_at, time_zone, window_ms, undo_ms)
+                    VALUES (\(event.id), \(event.name), \(event.startsAt?.milliseconds), \(event.endsAt?.milliseconds), \(event.timeZone),
+                            \(event.toleranceWindowMilliseconds), \(event.stationUndoMilliseconds))
+                    """, logger: logger)
+                if let audit { try await Self.insertAction(connection, audit, logger: logger) }
+            }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw HubStoreError.duplicateEvent(event.id)
         }
@@ -161,7 +167,10 @@ public final class PostgresHubStore: HubStore {
         guard try await !rows("SELECT 1 FROM events WHERE id = \(id)", on: connection).isEmpty else { throw HubStoreError.unknownEvent(id) }
     }
 
-    public func upsertAccessType(event: String, _ type: AccessType) async throws {
+    public func upsertAccessType(event: String, _ type: AccessType) async throws { try await writeAccessType(event: event, type, audit: nil) }
+
+    /// Adds or changes the access type, and writes `audit` in the same transaction.
+    func writeAccessType(event: String, _ type: AccessType, audit: OrganizerAction?) async throws {
         try await requireEvent(event)
         try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)
@@ -171,11 +180,18 @@ public final class PostgresHubStore: HubStore {
                 ON CONFLICT (event_id, id) DO UPDATE SET name = excluded.name, reentry = excluded.reentry,
                     valid_from = excluded.valid_from, valid_until = excluded.valid_until, seq = nextval('change_seq')
                 """, logger: logger)
+            if let audit { try await Self.insertAction(connection, audit, logger: logger) }
             try await Self.announce(connection, event, logger: logger)
         }
     }
 
     public func importRoster(event: String, rows roster: [RosterRow], replace: Bool) async throws -> ImportSummary {
+        try await writeRoster(event: event, rows: roster, replace: replace, audit: nil)
+    }
+
+    /// Imports the rows, and writes the entry `audit` makes of the summary in the same transaction.
+    func writeRoster(event: String, rows roster: [RosterRow], replace: Bool,
+                     audit: (@Sendable (ImportSummary) -> OrganizerAction)?) async throws -> ImportSummary {
         try await requireEvent(event)
         let summary = try await transaction { connection in
             try await Self.lockEvent(connection, event, logger: logger)
@@ -247,6 +263,7 @@ public final class PostgresHubStore: HubStore {
                     """, on: connection).map { try $0["code"].decode(String.self) }.sorted()
             }
             if !codes.isEmpty || !typeKeys.isEmpty || !summary.revokedMissing.isEmpty { try await Self.announce(connection, event, logger: logger) }
+            if let audit { try await Self.insertAction(connection, audit(summary), logger: logger) }
             return summary
         }
         if summary.imported + summary.updated > 1_000 {
@@ -278,16 +295,22 @@ public final class PostgresHubStore: HubStore {
         }
     }
 
-    public func addStaff(_ staff: StaffInfo, passwordHash: String) async throws {
+    public func addStaff(_ staff: StaffInfo, passwordHash: String) async throws { try await insertStaff(staff, passwordHash: passwordHash, audit: nil) }
+
+    /// Adds the account, and writes `audit` in the same transaction.
+    func insertStaff(_ staff: StaffInfo, passwordHash: String, audit: OrganizerAction?) async throws {
         do {
-            // Sign-in ignores the e-mail's case, so two accounts must not differ by case alone.
-            let inserted = try await rows("""
-                INSERT INTO staff (id, email, name, role, password_hash)
-                SELECT \(staff.id), \(staff.email), \(staff.name), \(staff.role.rawValue), \(passwordHash)
-                WHERE NOT EXISTS (SELECT 1 FROM staff WHERE lower(email) = lower(\(staff.email)))
-                RETURNING id
-                """)
-            if inserted.isEmpty { throw HubStoreError.duplicateStaff(staff.email) }
+            try await transaction { connection in
+                // Sign-in ignores the e-mail's case, so two accounts must not differ by case alone.
+                let inserted = try await rows("""
+                    INSERT INTO staff (id, email, name, role, password_hash)
+                    SELECT \(staff.id), \(staff.email), \(staff.name), \(staff.role.rawValue), \(passwordHash)
+                    WHERE NOT EXISTS (SELECT 1 FROM staff WHERE lower(email) = lower(\(staff.email)))
+                    RETURNING id
+                    """, on: connection)
+                if inserted.isEmpty { throw HubStoreError.duplicateStaff(staff.email) }
+                if let audit { try await Self.insertAction(connection, audit, logger: logger) }
+            }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw HubStoreError.duplicateStaff(staff.email)
         }

@@ -70,6 +70,11 @@ extension SQLiteHubStore {
     }
 
     public func change(staff email: String, _ change: StaffChange, now: Timestamp) async throws -> [SessionSummary] {
+        try await apply(change, staff: email, now: now, audit: nil)
+    }
+
+    /// Applies the change, and writes `audit` in the same transaction.
+    func apply(_ change: StaffChange, staff email: String, now: Timestamp, audit: OrganizerAction?) async throws -> [SessionSummary] {
         try await pool.write { db in
             guard let info = try Self.account(db, email: email) else { throw HubStoreError.unknownStaff(email) }
             var revoked: [SessionSummary] = []
@@ -93,6 +98,7 @@ extension SQLiteHubStore {
             case .password(let hash):
                 try db.execute(sql: "UPDATE staff SET password_hash = ? WHERE id = ?", arguments: [hash, info.id])
             }
+            if let audit { try Self.insertAction(db, audit) }
             return revoked
         }
     }
@@ -104,7 +110,7 @@ extension SQLiteHubStore {
     }
 
     /// The account with this e-mail (any case), disabled or not; never a removed one.
-    private static func account(_ db: Database, email: String) throws -> StaffInfo? {
+    static func account(_ db: Database, email: String) throws -> StaffInfo? {
         try Row.fetchOne(
             db, sql: "SELECT * FROM staff WHERE lower(email) = lower(?) AND removed_at IS NULL ORDER BY id LIMIT 1", arguments: [email]
         ).map(staffInfo)

@@ -88,7 +88,10 @@ public final class SQLiteHubStore: HubStore {
 
     // MARK: Administration
 
-    public func createEvent(_ event: EventSummary) async throws {
+    public func createEvent(_ event: EventSummary) async throws { try await insertEvent(event, audit: nil) }
+
+    /// Creates the event, and writes `audit` in the same transaction.
+    func insertEvent(_ event: EventSummary, audit: OrganizerAction?) async throws {
         try await pool.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM events WHERE id = ?", arguments: [event.id]) == true {
                 throw HubStoreError.duplicateEvent(event.id)
@@ -97,6 +100,7 @@ public final class SQLiteHubStore: HubStore {
                 sql: "INSERT INTO events (id, name, starts_at, ends_at, time_zone, window_ms, undo_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [event.id, event.name, event.startsAt?.milliseconds, event.endsAt?.milliseconds, event.timeZone,
                             event.toleranceWindowMilliseconds, event.stationUndoMilliseconds])
+            if let audit { try Self.insertAction(db, audit) }
         }
     }
 
@@ -115,13 +119,16 @@ public final class SQLiteHubStore: HubStore {
         try await pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM events ORDER BY starts_at, id").map(Self.event) }
     }
 
-    private static func requireEvent(_ db: Database, _ id: String) throws {
+    static func requireEvent(_ db: Database, _ id: String) throws {
         guard try Bool.fetchOne(db, sql: "SELECT 1 FROM events WHERE id = ?", arguments: [id]) == true else {
             throw HubStoreError.unknownEvent(id)
         }
     }
 
-    public func upsertAccessType(event: String, _ type: AccessType) async throws {
+    public func upsertAccessType(event: String, _ type: AccessType) async throws { try await writeAccessType(event: event, type, audit: nil) }
+
+    /// Adds or changes the access type, and writes `audit` in the same transaction.
+    func writeAccessType(event: String, _ type: AccessType, audit: OrganizerAction?) async throws {
         try await change(event) { db in
             try Self.requireEvent(db, event)
             try db.execute(
@@ -131,10 +138,17 @@ public final class SQLiteHubStore: HubStore {
                         valid_from = excluded.valid_from, valid_until = excluded.valid_until, seq = excluded.seq
                     """,
                 arguments: [event, type.id, type.name, type.reentry, type.validFrom?.milliseconds, type.validUntil?.milliseconds, try Self.nextSeq(db)])
+            if let audit { try Self.insertAction(db, audit) }
         }
     }
 
     public func importRoster(event: String, rows: [RosterRow], replace: Bool) async throws -> ImportSummary {
+        try await writeRoster(event: event, rows: rows, replace: replace, audit: nil)
+    }
+
+    /// Imports the rows, and writes the entry `audit` makes of the summary in the same transaction.
+    func writeRoster(event: String, rows: [RosterRow], replace: Bool,
+                     audit: (@Sendable (ImportSummary) -> OrganizerAction)?) async throws -> ImportSummary {
         try await change(event) { db in
             try Self.requireEvent(db, event)
             var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0)
@@ -182,6 +196,7 @@ public final class SQLiteHubStore: HubStore {
                     summary.revokedMissing.append(code)
                 }
             }
+            if let audit { try Self.insertAction(db, audit(summary)) }
             return summary
         }
     }
@@ -200,7 +215,10 @@ public final class SQLiteHubStore: HubStore {
         }
     }
 
-    public func addStaff(_ staff: StaffInfo, passwordHash: String) async throws {
+    public func addStaff(_ staff: StaffInfo, passwordHash: String) async throws { try await insertStaff(staff, passwordHash: passwordHash, audit: nil) }
+
+    /// Adds the account, and writes `audit` in the same transaction.
+    func insertStaff(_ staff: StaffInfo, passwordHash: String, audit: OrganizerAction?) async throws {
         try await pool.write { db in
             // Sign-in ignores the e-mail's case, so two accounts must not differ by case alone.
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM staff WHERE lower(email) = lower(?)", arguments: [staff.email]) == true {
@@ -209,6 +227,7 @@ public final class SQLiteHubStore: HubStore {
             try db.execute(
                 sql: "INSERT INTO staff (id, email, name, role, password_hash) VALUES (?, ?, ?, ?, ?)",
                 arguments: [staff.id, staff.email, staff.name, staff.role.rawValue, passwordHash])
+            if let audit { try Self.insertAction(db, audit) }
         }
     }
 

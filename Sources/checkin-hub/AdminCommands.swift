@@ -48,17 +48,13 @@ struct ImportCommand: AsyncParsableCommand {
     var replace = false
 
     func run() async throws {
-        let (parsed, summary) = try await options.withStore { store in
+        let report = try await options.withStore { store in
             guard let summary = try await store.event(id: event) else { throw ValidationError("No event \(event): see checkin-hub event list.") }
-            // Dates without an offset (a ticket's valid from/until) are the event's local times.
-            let options = RosterSheet.Options(timeZone: TimeZone(identifier: summary.timeZone) ?? TimeZone(identifier: "UTC")!)
-            let parsed: RosterFile
-            do { parsed = try RosterFileReader.parse(URL(fileURLWithPath: file), options: options) } catch {
-                throw ValidationError("\(file): \(String(describing: error))")
+            do { return try await RosterImport.run(URL(fileURLWithPath: file), into: summary, replace: replace, store: store) } catch let failure as RosterImport.Failure {
+                throw ValidationError("\(file): \(failure)")
             }
-            if replace, let refusal = parsed.replaceRefusal { throw ValidationError("\(file): \(refusal)") }
-            return (parsed, try await store.importRoster(event: event, rows: parsed.rows, replace: replace))
         }
+        let parsed = report.file, summary = report.summary
         if options.json {
             var read: [String: Any] = ["delimiter": parsed.delimiter.name, "encoding": parsed.encoding.rawValue, "columns": parsed.recognisedColumns,
                                        "ignored": parsed.ignoredColumns]

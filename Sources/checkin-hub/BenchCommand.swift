@@ -10,8 +10,8 @@ import RosterCSV
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark a hub (see README): ingest (default), propagation or security.",
-        subcommands: [IngestBench.self, PropagationBench.self, SecurityBench.self],
+        abstract: "Benchmark a hub (see README): ingest (default), propagation, security or dashboard.",
+        subcommands: [IngestBench.self, PropagationBench.self, SecurityBench.self, DashboardBench.self],
         defaultSubcommand: IngestBench.self)
 }
 

@@ -158,7 +158,6 @@ private func readPassword(prompt: String) throws -> String {
     } else {
         password = readLine(strippingNewline: true) ?? ""
     }
-    guard password.count >= 8 else { throw ValidationError("The password needs at least 8 characters.") }
-    guard password.utf8.count <= SignInBounds.passwordBytes else { throw ValidationError("The password may have at most \(SignInBounds.passwordBytes) bytes.") }
+    if let problem = NewPassword.problem(password) { throw ValidationError(problem) }
     return password
 }

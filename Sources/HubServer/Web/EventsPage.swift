@@ -17,6 +17,8 @@ struct EventsPage {
         var events: [Row]
         var hasEvents: Bool
         var emptyRange: String
+        /// Organizers create events and manage staff.
+        var isOrganizer = false
     }
 
     struct Filter {
@@ -45,7 +47,8 @@ struct EventsPage {
             let model = Model(
                 staffName: caller.staff.name, csrf: WebSession.csrf(request, caller),
                 filters: EventRange.allCases.map { Filter(range: $0.rawValue, label: Self.label($0), current: $0 == range) },
-                events: rows, hasEvents: !rows.isEmpty, emptyRange: range == .all ? "you may see yet" : Self.label(range).lowercased())
+                events: rows, hasEvents: !rows.isEmpty, emptyRange: range == .all ? "you may see yet" : Self.label(range).lowercased(),
+                isOrganizer: caller.staff.role == .organizer)
             return WebResponse.html(WebAssets.render("events", model))
         })
     }

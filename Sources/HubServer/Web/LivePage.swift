@@ -33,6 +33,8 @@ struct LivePage {
         var arrivals: ArrivalsChart
         /// Organizers and support see the event's stations page.
         var seesStations: Bool
+        /// Organizers edit the event and upload its roster.
+        var isOrganizer = false
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
@@ -50,7 +52,7 @@ struct LivePage {
                 conflicts: counts.conflicts, updatedAt: counts.updatedAt, accessTypes: counts.accessTypes, stations: counts.stations,
                 hasAccessTypes: counts.hasAccessTypes, hasStations: counts.hasStations, recent: counts.recent, hasRecent: counts.hasRecent,
                 arrivals: counts.arrivals,
-                seesStations: caller.staff.role >= .support)
+                seesStations: caller.staff.role >= .support, isOrganizer: caller.staff.role == .organizer)
             return WebResponse.html(WebAssets.render("live", model))
         })
     }

@@ -8,12 +8,16 @@ import Logging
 /// comes from the `hub_session` cookie (``WebCookies``) instead of a bearer token, and the same
 /// ``RouteAccess`` decides. A browser without a live session is sent to the sign-in page; an
 /// event the caller may not see, existing or not, is a 404 page; a POST without the session's
-/// CSRF token (``CSRFToken``) is refused with 403 before any handler runs.
+/// CSRF token (``CSRFToken``) is refused with 403 before any handler runs: a form's `csrf`
+/// field, or, for a `multipart/form-data` upload (only where ``multipartBytes`` allows one),
+/// its `csrf` part.
 struct WebAccessMiddleware: RouterMiddleware {
     typealias Context = HubRequestContext
 
     let hub: HubRoutes
     let access: RouteAccess
+    /// The largest `multipart/form-data` body these routes take (a roster upload); 0 refuses one (415).
+    var multipartBytes = 0
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request, context = context
@@ -48,11 +52,26 @@ struct WebAccessMiddleware: RouterMiddleware {
         case .forbidden(let role): return WebResponse.problem(.forbidden, "Not for your role", "This page needs the \(role.rawValue) role or above.")
         }
         if request.method == .post {
-            let form: WebForm
-            do { form = try await WebForm.read(&request) } catch {
-                return WebResponse.problem(.contentTooLarge, "Form too large", "A dashboard form is far smaller.")
+            let presented: String?
+            if MultipartForm.isMultipart(contentType: request.headers[.contentType]) {
+                guard multipartBytes > 0 else {
+                    return WebResponse.problem(.unsupportedMediaType, "Form refused", "This form takes no file.")
+                }
+                do {
+                    // Collected with its bound; the request keeps the body for the handler.
+                    let buffer = try await request.collectBody(upTo: multipartBytes)
+                    let boundary = MultipartForm.boundary(contentType: request.headers[.contentType])
+                    presented = boundary.flatMap { try? MultipartForm(Array(buffer.readableBytesView), boundary: $0) }?[WebForm.csrfField]?.text
+                } catch {
+                    return WebResponse.problem(.contentTooLarge, "File too large",
+                                               "The upload is larger than \(multipartBytes / 1_048_576) MB, more than any roster the hub reads. Nothing was changed.")
+                }
+            } else {
+                do { presented = try await WebForm.read(&request)[WebForm.csrfField] } catch {
+                    return WebResponse.problem(.contentTooLarge, "Form too large", "A dashboard form is far smaller.")
+                }
             }
-            guard session.verifies(form[WebForm.csrfField]) else {
+            guard session.verifies(presented) else {
                 hub.logger.notice("dashboard form refused: no valid CSRF token", metadata: ["session": "\(session.caller.sessionID)", "path": "\(request.uri.path)"])
                 return WebResponse.problem(.forbidden, "Form refused", "The form had no valid security token. Reload the page and try again.")
             }

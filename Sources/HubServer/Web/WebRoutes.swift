@@ -28,9 +28,18 @@ extension HubRoutes {
         // Organizers and support: the event's stations (the API's list, as a page).
         let support = router.group("/events/:event").add(middleware: WebAccessMiddleware(hub: self, access: .event(.support)))
         StationsPage(hub: self).add(to: support)
+        ExportFiles(hub: self).add(to: support)
         // Organizers and support: the guest lookup, each guest's page and its changes.
         GuestsPage(hub: self).add(to: support)
         GuestPage(hub: self).add(to: support)
+        // Organizers: events, their access types and rosters, and the staff accounts.
+        let organizer = router.group().add(middleware: WebAccessMiddleware(hub: self, access: .signedIn(.organizer)))
+        EventEditPage(hub: self).addCreate(to: organizer)
+        StaffPage(hub: self).add(to: organizer)
+        let organizerEvent = router.group("/events/:event").add(middleware: WebAccessMiddleware(
+            hub: self, access: .event(.organizer), multipartBytes: RosterUploadPage.maximumBodyBytes))
+        EventEditPage(hub: self).addEdit(to: organizerEvent)
+        RosterUploadPage(hub: self).add(to: organizerEvent)
     }
 }
 

@@ -24,6 +24,12 @@ struct WebTime: Sendable {
         return format(timestamp, "yyyy-MM-dd HH:mm")
     }
 
+    /// `2026-11-24 18:30:05`: exports, where a spreadsheet sorts and reads it as a date.
+    func stamp(_ timestamp: Timestamp?) -> String {
+        guard let timestamp else { return "" }
+        return format(timestamp, "yyyy-MM-dd HH:mm:ss")
+    }
+
     /// `18:30:05`.
     func time(_ timestamp: Timestamp) -> String { format(timestamp, "HH:mm:ss") }
 

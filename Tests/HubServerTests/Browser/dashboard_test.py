@@ -17,6 +17,8 @@ accounts and a signed-in station, and passes everything in the environment:
 
 Prints one line per step and exits non-zero with the reason on the first failure.
 """
+import csv
+import io
 import json
 import os
 import signal
@@ -32,6 +34,27 @@ from dashboard_common import HUB, fail, launch, number, screenshot, sign_in, ste
 EVENT = os.environ["EVENT_ID"]
 # The issue's promise: the page shows an upload within 2 s, without a reload.
 UPDATE_SECONDS = 2.0
+
+
+def check_attendance_export(page, checked_in):
+    """The attendance export, downloaded as a person does, agrees with the hub: one row per guest,
+    the admitted ones with their first admission; UTF-8 with a BOM; formulas disarmed."""
+    with page.expect_download() as download:
+        page.click('[data-test="dashboard-export-csv"]')
+    data = open(download.value.path(), "rb").read()
+    if not data.startswith(b"\xef\xbb\xbf"):
+        fail("the attendance export has no UTF-8 byte-order mark")
+    rows = list(csv.DictReader(io.StringIO(data[3:].decode("utf-8"), newline="")))
+    attended = [row for row in rows if row["Attended"] == "yes"]
+    if len(attended) != checked_in:
+        fail(f"the export has {len(attended)} attended rows, the page {checked_in} checked in")
+    guest = next((row for row in rows if row["Ticket code"] == "GALA000002"), None)
+    if guest is None or guest["Attended"] != "yes" or guest["Entries"] != "1" or guest["First admission station"] != "Door A":
+        fail(f"the uploaded guest's export row is wrong: {guest}")
+    formula = next((row for row in rows if row["Ticket code"] == "GALA000013"), None)
+    if formula is None or not formula["Name"].startswith("'="):
+        fail(f"a name starting with '=' was not disarmed: {formula}")
+    step(f"the attendance export ({download.value.suggested_filename}, {len(rows)} guests) shows the {checked_in} admitted and disarms formulas")
 
 
 def run(browser):
@@ -88,6 +111,7 @@ def run(browser):
     screenshot(page, "live.png")
     page.set_viewport_size({"width": 1100, "height": 800})
     screenshot(page, "live-wide.png")
+    check_attendance_export(page, before_in + 1)
 
     # The stations page: the running door with its printer in words; stopped, it is marked silent.
     page.goto(f"{HUB}/events/{EVENT}")

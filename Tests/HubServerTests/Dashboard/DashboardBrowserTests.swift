@@ -57,7 +57,7 @@ struct DashboardBrowserTests {
         let iso = ISO8601DateFormatter()
         let gala = try hub.addEvent(name: "Autumn Gala", roster: "code,name,email,access_type\n" + (1...12).map {
             String(format: "GALA%06d", $0) + ",Guest \($0),guest\($0)@example.org,\($0 <= 3 ? "VIP" : "General")"
-        }.joined(separator: "\n") + "\n", arguments: [
+        }.joined(separator: "\n") + "\nGALA000013,=1+2 Formula,formula@example.org,General\n", arguments: [
             "--starts", iso.string(from: Date().addingTimeInterval(-3600)), "--ends", iso.string(from: Date().addingTimeInterval(5 * 3600)),
             "--time-zone", "Europe/Berlin",
         ])
