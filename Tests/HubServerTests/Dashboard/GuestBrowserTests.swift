@@ -21,6 +21,25 @@ struct GuestBrowserTests {
         }
         let hub = try RealHub(guests: 3)
         defer { hub.remove() }
+        try runGuests(on: hub, label: "guest")
+    }
+
+    @Test(.enabled(if: (BrowserTools.missing == nil || BrowserTools.required) && (try? PostgresCluster.bin("initdb")) != nil,
+                   "browser tests skipped: \(BrowserTools.missing ?? "needs Debian's postgresql package")"))
+    func theGuestPagesAndTheRevokedTicketWorkAlikeOnAHubOnPostgreSQL() throws {
+        if let missing = BrowserTools.missing {
+            Issue.record("CI=true and the browser tests cannot run: \(missing)")
+            return
+        }
+        let hub = try RealHub(guests: 3, database: try PostgresCluster.shared.get().createDatabase())
+        defer { hub.remove() }
+        try runGuests(on: hub, label: "guest-postgres")
+    }
+
+    /// Sets up the organizer, the event and a synced station on `hub`, runs guest_test.py, then
+    /// has the station refuse the revoked ticket online and with the hub stopped. Screenshots go
+    /// to `label/` under `KIOSK_SCREENSHOTS_DIR` too.
+    func runGuests(on hub: RealHub, label: String) throws {
         let organizer = (email: "olga@example.org", password: "organizer pass 1", name: "Olga Organizer")
         let added = try run(hubExecutable, ["staff", "add", "--db", hub.database, "--email", organizer.email, "--name", organizer.name,
                                             "--role", "organizer"], stdin: organizer.password + "\n")
@@ -54,7 +73,7 @@ struct GuestBrowserTests {
 
         let shots = hub.directory.appending("screenshots").path
         var folders = [shots]
-        if let extra = ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS_DIR"], !extra.isEmpty { folders.append(extra + "/guest") }
+        if let extra = ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS_DIR"], !extra.isEmpty { folders.append(extra + "/" + label) }
         let started = Date()
         let result = try run(URL(fileURLWithPath: try #require(BrowserTools.python)), [Self.script.path], environment: [
             "HUB_URL": hub.url, "EVENT_ID": gala,
