@@ -36,13 +36,17 @@ import Testing
         try await app.test(.router) { client in
             var door = Browser()
             _ = try await door.signIn(client, email: "door@example.org")
-            // The live page is theirs; the guest pages are not.
-            #expect(try await door.get(client, "/events/ev1").status == .ok)
+            // The live page is theirs (with the chart, without the guest search); the guest pages are not.
+            let live = try await door.get(client, "/events/ev1")
+            #expect(live.status == .ok)
+            #expect(DashboardRouterTests.text(live).contains(#"data-test="dashboard-arrivals-chart""#))
+            #expect(!DashboardRouterTests.text(live).contains(#"data-test="dashboard-live-guest-search""#))
             #expect(try await door.get(client, "/events/ev1/guests?q=ada").status == .forbidden)
             #expect(try await door.get(client, "/events/ev1/guests/ADA1").status == .forbidden)
             #expect(try await door.post(client, "/events/ev1/guests/ADA1/checkin", "csrf=x").status == .forbidden)
             var sue = Browser()
             _ = try await sue.signIn(client, email: "sue@example.org")
+            #expect(DashboardRouterTests.text(try await sue.get(client, "/events/ev1")).contains(#"data-test="dashboard-live-guest-search""#))
             let found = try await sue.get(client, "/events/ev1/guests?q=ada")
             #expect(found.status == .ok)
             #expect(DashboardRouterTests.text(found).contains(#"data-test="dashboard-guest-row" data-guest-id="ADA1""#))
