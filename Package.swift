@@ -195,6 +195,8 @@ targets += [
         name: "HubServerTests",
         dependencies: [
             "HubServer", "HubAPI", "CheckInCore", "KioskTestSupport",
+            // ReviewBrowserTests adds a walk-in at a real station through its own store (the console's path).
+            "KioskStore",
             .product(name: "Logging", package: "swift-log"),
             // In-process router tests (`app.test(.router)`): every route × role × event.
             .product(name: "HummingbirdTesting", package: "hummingbird"),

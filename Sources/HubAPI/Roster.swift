@@ -110,11 +110,17 @@ public struct RosterPage: Sendable, Hashable, Codable {
     public var deletedGuestIDs: [String]
     /// New check-ins and undos, from every station of the event (the caller's own included).
     public var checkIns: [RosterCheckIn]
+    /// Walk-ins an organizer merged into a registration (each also listed in ``deletedGuestIDs``,
+    /// which is all a station older than this field acts on). A station moves the walk-in's
+    /// check-ins and queued changes to the registration before it forgets the walk-in. Absent
+    /// from hubs before this field existed.
+    public var merges: [GuestMerge]?
 
     public init(
         cursor: Int64, hasMore: Bool, accessTypes: [RosterAccessType] = [], guests: [RosterGuest] = [],
-        deletedGuestIDs: [String] = [], checkIns: [RosterCheckIn] = []
+        deletedGuestIDs: [String] = [], checkIns: [RosterCheckIn] = [], merges: [GuestMerge]? = nil
     ) {
+        self.merges = merges
         self.cursor = cursor
         self.hasMore = hasMore
         self.accessTypes = accessTypes
@@ -125,6 +131,6 @@ public struct RosterPage: Sendable, Hashable, Codable {
 
     /// No change at all: what a long-poll answers when its wait is over (the cursor is the one sent).
     public var isEmpty: Bool {
-        !hasMore && accessTypes.isEmpty && guests.isEmpty && deletedGuestIDs.isEmpty && checkIns.isEmpty
+        !hasMore && accessTypes.isEmpty && guests.isEmpty && deletedGuestIDs.isEmpty && checkIns.isEmpty && (merges ?? []).isEmpty
     }
 }

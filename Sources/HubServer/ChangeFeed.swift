@@ -118,6 +118,17 @@ public final class ChangeFeed: ChangeSink, Service {
         state.withLock { $0.generations[hold.event, default: 0] != hold.generation }
     }
 
+    /// The event's generation now: what a hold taken now would have seen.
+    func generation(of event: String) -> UInt64 {
+        state.withLock { $0.generations[event, default: 0] }
+    }
+
+    /// Makes the hold wait from `generation` (taken before a read the holder shares with
+    /// others, ``LiveSnapshots``): a change after it wakes the wait at once.
+    func rewind(_ hold: inout Hold, to generation: UInt64) {
+        hold.generation = generation
+    }
+
     /// Requests held now.
     public var held: Int { state.withLock { $0.held } }
 

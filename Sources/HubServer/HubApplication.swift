@@ -102,6 +102,8 @@ public struct HubRoutes: Sendable {
     let logger: Logger
     /// Which events changed, for roster long-polls; runs as a service of the application.
     let feed: ChangeFeed
+    /// The live pages' figures, shared by every open page of an event.
+    let liveSnapshots: LiveSnapshots
 
     public init(store: any HubStore, configuration: HubServerConfiguration, logger: Logger) {
         self.store = store
@@ -115,6 +117,7 @@ public struct HubRoutes: Sendable {
             forgetAfter: .seconds(15 * 60)))
         self.logger = logger
         self.feed = ChangeFeed(source: store, maximumHeld: configuration.maximumHeldRequests, followReports: configuration.followChangeReports)
+        self.liveSnapshots = LiveSnapshots(store: store, feed: feed)
     }
 
     /// Builds the application; `onRunning` gets the bound port (useful with port 0).

@@ -10,7 +10,7 @@ import RosterCSV
 /// ``StaffRepository``, ``SessionRepository``, ``SyncRepository``, ``ReportRepository``, ``StationRepository``).
 public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, StationRepository,
     AuditRepository, ExportRepository,
-    AdminRepository,
+    AdminRepository, ReviewRepository,
     GuestRepository, ArrivalRepository,
     ChangeSource {
     /// `sqlite` or `postgres`.

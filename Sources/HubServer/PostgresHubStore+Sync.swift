@@ -36,7 +36,11 @@ extension PostgresHubStore {
             let id = try row["id"].decode(String.self)
             let seq = try row["seq"].decode(Int64.self)
             if try row["deleted"].decode(Bool.self) {
-                changes.append((seq, { $0.deletedGuestIDs.append(id) }))
+                let merge = try row["merged_into"].decode(String?.self).map { GuestMerge(guestID: id, into: $0) }
+                changes.append((seq, {
+                    $0.deletedGuestIDs.append(id)
+                    if let merge { $0.merges = ($0.merges ?? []) + [merge] }
+                }))
             } else {
                 let guest = RosterGuest(
                     id: id, code: try row["code"].decode(String.self), name: try row["name"].decode(String.self),
@@ -251,32 +255,39 @@ extension PostgresHubStore {
             try await Self.lockEvent(connection, event.id, logger: logger)
             var results: [UndoResult] = []
             for item in items {
-                let key = item.key
-                let row = try await rows("""
-                    SELECT id, undone_at, received_at FROM check_ins WHERE event_id = \(event.id) AND device_id = \(key.deviceID)
-                        AND guest_id = \(key.guestID) AND scanned_at = \(key.scannedAt.milliseconds) AND status = 'accepted'
-                    """, on: connection).first
-                let decision = UndoDecider.decide(
-                    item, recorded: try row.map {
-                        UndoDecider.Recorded(
-                            recordedAt: Timestamp(milliseconds: try $0["received_at"].decode(Int64.self)), undone: try $0["undone_at"].decode(Int64?.self) != nil)
-                    },
-                    caller: caller, event: event, now: now)
-                if decision.markUndone, let row {
-                    let id = try row["id"].decode(Int64.self)
-                    try await connection.query("UPDATE check_ins SET undone_at = \(item.undoneAt.milliseconds), seq = nextval('change_seq') WHERE id = \(id)", logger: logger)
-                    try await Self.announce(connection, event.id, logger: logger)
-                }
-                let result = decision.result
-                try await connection.query("""
-                    INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at, uploaded_by)
-                    VALUES (\(event.id), \(key.deviceID), \(key.guestID), \(key.scannedAt.milliseconds), \(item.undoneAt.milliseconds), \(item.station),
-                            \(item.operatorName), \(item.reason), \(result.status.rawValue), \(now.milliseconds), \(caller.staffID))
-                    """, logger: logger)
-                results.append(result)
+                results.append(try await applyUndo(connection, event: event, item: item, caller: caller, now: now).result)
             }
             return results
         }
+    }
+
+    /// Decides one undo (``UndoDecider``), marks the check-in undone when it says so and logs the
+    /// request, inside the caller's transaction (holding the guest's and the event's locks): the
+    /// stations' uploads and the dashboard's undo take this one path.
+    func applyUndo(_ connection: PostgresConnection, event: EventSummary, item: UndoUpload, caller: Uploader, now: Timestamp) async throws -> UndoDecider.Decision {
+        let key = item.key
+        let row = try await rows("""
+            SELECT id, undone_at, received_at FROM check_ins WHERE event_id = \(event.id) AND device_id = \(key.deviceID)
+                AND guest_id = \(key.guestID) AND scanned_at = \(key.scannedAt.milliseconds) AND status = 'accepted'
+            """, on: connection).first
+        let decision = UndoDecider.decide(
+            item, recorded: try row.map {
+                UndoDecider.Recorded(
+                    recordedAt: Timestamp(milliseconds: try $0["received_at"].decode(Int64.self)), undone: try $0["undone_at"].decode(Int64?.self) != nil)
+            },
+            caller: caller, event: event, now: now)
+        if decision.markUndone, let row {
+            let id = try row["id"].decode(Int64.self)
+            try await connection.query("UPDATE check_ins SET undone_at = \(item.undoneAt.milliseconds), seq = nextval('change_seq') WHERE id = \(id)", logger: logger)
+            try await Self.announce(connection, event.id, logger: logger)
+        }
+        let result = decision.result
+        try await connection.query("""
+            INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at, uploaded_by)
+            VALUES (\(event.id), \(key.deviceID), \(key.guestID), \(key.scannedAt.milliseconds), \(item.undoneAt.milliseconds), \(item.station),
+                    \(item.operatorName), \(item.reason), \(result.status.rawValue), \(now.milliseconds), \(caller.staffID))
+            """, logger: logger)
+        return decision
     }
 
     public func stats(event: String) async throws -> EventStats {

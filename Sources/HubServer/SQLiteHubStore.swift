@@ -369,12 +369,17 @@ public final class SQLiteHubStore: HubStore {
             // it at every access (11 % of the hub's CPU while serving a 100k-guest roster).
             for row in try Row.fetchAll(db, sql: """
                 SELECT id, deleted, seq, code, name, email, company, access_type_id, revoked, walk_in, possible_duplicate_of,
-                    \(Self.factColumns)
+                    \(Self.factColumns), merged_into
                 FROM guests WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?
                 """, arguments: [event, cursor, limit + 1]) {
                 let id: String = row[0]
                 if row[1] as Bool {
-                    changes.append((row[2], { $0.deletedGuestIDs.append(id) }))
+                    let merge = (row[16] as String?)  // merged_into, after the five fact columns
+                        .map { GuestMerge(guestID: id, into: $0) }
+                    changes.append((row[2], {
+                        $0.deletedGuestIDs.append(id)
+                        if let merge { $0.merges = ($0.merges ?? []) + [merge] }
+                    }))
                 } else {
                     let guest = RosterGuest(
                         id: id, code: row[3], name: row[4], email: row[5], company: row[6],
@@ -491,30 +496,33 @@ public final class SQLiteHubStore: HubStore {
 
     public func undo(event: EventSummary, items: [UndoUpload], caller: Uploader, now: Timestamp) async throws -> [UndoResult] {
         try await change(event.id) { db in
-            var results: [UndoResult] = []
-            for item in items {
-                let key = item.key
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT id, undone_at, received_at FROM check_ins WHERE event_id = ? AND device_id = ? AND guest_id = ? AND scanned_at = ? AND status = 'accepted'",
-                    arguments: [event.id, key.deviceID, key.guestID, key.scannedAt.milliseconds])
-                let decision = UndoDecider.decide(
-                    item, recorded: row.map { UndoDecider.Recorded(recordedAt: Timestamp(milliseconds: $0["received_at"]), undone: ($0["undone_at"] as Int64?) != nil) },
-                    caller: caller, event: event, now: now)
-                if decision.markUndone, let row {
-                    try db.execute(sql: "UPDATE check_ins SET undone_at = ?, seq = ? WHERE id = ?", arguments: [item.undoneAt.milliseconds, try Self.nextSeq(db), row["id"] as Int64])
-                }
-                let result = decision.result
-                try db.execute(
-                    sql: """
-                        INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at, uploaded_by)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [event.id, key.deviceID, key.guestID, key.scannedAt.milliseconds, item.undoneAt.milliseconds, item.station,
-                                item.operatorName, item.reason, result.status.rawValue, now.milliseconds, caller.staffID])
-                results.append(result)
-            }
-            return results
+            try items.map { try Self.applyUndo(db, event: event, item: $0, caller: caller, now: now).result }
         }
+    }
+
+    /// Decides one undo (``UndoDecider``), marks the check-in undone when it says so and logs the
+    /// request, inside the caller's write transaction: the stations' uploads and the dashboard's
+    /// undo take this one path.
+    static func applyUndo(_ db: Database, event: EventSummary, item: UndoUpload, caller: Uploader, now: Timestamp) throws -> UndoDecider.Decision {
+        let key = item.key
+        let row = try Row.fetchOne(
+            db, sql: "SELECT id, undone_at, received_at FROM check_ins WHERE event_id = ? AND device_id = ? AND guest_id = ? AND scanned_at = ? AND status = 'accepted'",
+            arguments: [event.id, key.deviceID, key.guestID, key.scannedAt.milliseconds])
+        let decision = UndoDecider.decide(
+            item, recorded: row.map { UndoDecider.Recorded(recordedAt: Timestamp(milliseconds: $0["received_at"]), undone: ($0["undone_at"] as Int64?) != nil) },
+            caller: caller, event: event, now: now)
+        if decision.markUndone, let row {
+            try db.execute(sql: "UPDATE check_ins SET undone_at = ?, seq = ? WHERE id = ?", arguments: [item.undoneAt.milliseconds, try Self.nextSeq(db), row["id"] as Int64])
+        }
+        let result = decision.result
+        try db.execute(
+            sql: """
+                INSERT INTO undo_log (event_id, device_id, guest_id, scanned_at, undone_at, station, operator_name, reason, status, received_at, uploaded_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [event.id, key.deviceID, key.guestID, key.scannedAt.milliseconds, item.undoneAt.milliseconds, item.station,
+                        item.operatorName, item.reason, result.status.rawValue, now.milliseconds, caller.staffID])
+        return decision
     }
 
     public func stats(event: String) async throws -> EventStats {

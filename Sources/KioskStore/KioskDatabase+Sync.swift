@@ -16,11 +16,14 @@ public struct RosterDelta: Sendable {
     public var checkIns: [CheckIn]
     /// Check-ins undone at the hub: idempotency key and when.
     public var undone: [(key: String, at: Timestamp)]
+    /// Walk-ins an organizer merged into a registration (``KioskDatabase/mergeGuest(_:_:at:)``).
+    public var merges: [GuestMerge]
     /// The cursor to ask for next; stored in the same transaction as the changes.
     public var nextCursor: String
 
     public init(accessTypes: [AccessType] = [], guests: [Guest] = [], deletedGuestIDs: [String] = [], checkIns: [CheckIn] = [],
-                undone: [(key: String, at: Timestamp)] = [], nextCursor: String) {
+                undone: [(key: String, at: Timestamp)] = [], merges: [GuestMerge] = [], nextCursor: String) {
+        self.merges = merges
         self.accessTypes = accessTypes
         self.guests = guests
         self.deletedGuestIDs = deletedGuestIDs
@@ -224,6 +227,54 @@ extension KioskDatabase {
         }
     }
 
+    /// An organizer merged a walk-in into a registration at the hub: everything here that names
+    /// the walk-in moves to the registration, in the caller's transaction, and the walk-in goes.
+    ///
+    /// - Check-ins (this station's and other stations') take the registration's id and key, as
+    ///   the hub re-pointed them; a copy the hub already sent under the new key gives way to this
+    ///   station's own row, keeping the later undo of the two.
+    /// - Queued check-ins and undos are rewritten to upload under the registration.
+    /// - A queued upload of the walk-in itself is settled, never sent: the hub merged it, so it
+    ///   has it (the station only missed the answer), and sent anew it would only name a guest
+    ///   the hub no longer lists.
+    static func mergeGuest(_ db: Database, _ merge: GuestMerge, at: Timestamp) throws {
+        let old = merge.guestID, new = merge.into
+        guard old != new else { return }
+        let newKey = "device_id || '/' || ?1 || '/' || scanned_at"
+        try db.execute(sql: """
+            UPDATE check_ins AS o SET undone_at = COALESCE(o.undone_at, (
+                SELECT n.undone_at FROM check_ins n WHERE n.idempotency_key = o.device_id || '/' || ?1 || '/' || o.scanned_at))
+            WHERE o.guest_id = ?2
+            """, arguments: [new, old])
+        try db.execute(sql: """
+            DELETE FROM check_ins WHERE origin != 'local' AND guest_id = ?1
+              AND idempotency_key IN (SELECT \(newKey) FROM check_ins WHERE guest_id = ?2)
+            """, arguments: [new, old])
+        try db.execute(sql: """
+            UPDATE check_ins SET guest_id = ?1, idempotency_key = \(newKey)
+            WHERE guest_id = ?2 AND NOT EXISTS (SELECT 1 FROM check_ins d WHERE d.idempotency_key = check_ins.device_id || '/' || ?1 || '/' || check_ins.scanned_at)
+            """, arguments: [new, old])
+        let entries = try Row.fetchAll(db, sql: "SELECT id, kind, kiosk_open(payload) AS payload FROM outbox WHERE guest_id = ? AND state = 'pending'", arguments: [old])
+        for entry in entries {
+            guard let change = try? OutboxChange(kind: entry["kind"], payload: entry["payload"]) else { continue }
+            if case .walkIn = change {
+                try db.execute(sql: "UPDATE outbox SET state = 'synced', hold = NULL, last_error = ? WHERE id = ?",
+                               arguments: ["merged into \(new) at the hub", entry["id"] as Int64])
+                continue
+            }
+            let rekeyed = change.rekeyed(from: old, to: new)
+            // A new key to the hub: answers about the walk-in's no longer count against it.
+            try db.execute(sql: "UPDATE outbox SET guest_id = ?, ref = ?, payload = kiosk_seal(?), hold = NULL, unknown_answers = 0 WHERE id = ?",
+                           arguments: [new, rekeyed.ref, try rekeyed.payload(), entry["id"] as Int64])
+        }
+        if try db.tableExists("print_jobs") {
+            try db.execute(sql: "UPDATE print_jobs SET guest_id = ? WHERE guest_id = ?", arguments: [new, old])
+        }
+        try removeGuest(db, id: old)
+        let deviceID = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'device_id'") ?? ""
+        try AuditEntry.sync(.merge, at: at, deviceID: deviceID, guestID: new, detail: "walk-in \(old) merged into \(new) at the hub").insert(db)
+    }
+
     // MARK: Roster pages
 
     /// Applies roster pages in one transaction and stores the last page's cursor with them, so a
@@ -286,6 +337,10 @@ extension KioskDatabase {
                                                               checkIn.scannedAt.milliseconds])
                     }
                     for item in delta.undone { try undo.execute(arguments: [item.at.milliseconds, item.key]) }
+                }
+                // Last: a merge moves whatever these pages brought of the walk-in too.
+                for delta in deltas {
+                    for merge in delta.merges { try Self.mergeGuest(db, merge, at: at) }
                 }
                 try Self.put(db, SyncSettingKey.cursor.rawValue, last.nextCursor)
                 if complete {

@@ -110,6 +110,7 @@ extension SyncEngine {
             deletedGuestIDs: page.deletedGuestIDs,
             checkIns: checkIns.map(\.checkIn),
             undone: checkIns.filter(\.undone).map { ($0.key.description, Timestamp.now()) },
+            merges: page.merges ?? [],
             nextCursor: String(page.cursor))
         return (delta, page.checkIns.count - checkIns.count)
     }

@@ -41,10 +41,8 @@ struct LivePage {
         group.get(use: WebRoutes.page(hub, "web-live-page") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
-            let now = Timestamp.now()
-            let counts = LiveCounts(try await hub.store.stats(event: event.id),
-                                    recent: try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength),
-                                    arrivals: try await LiveArrivals.read(hub.store, event: event, time: time, now: now), at: now, time: time)
+            let snapshot = try await hub.liveSnapshots.snapshot(event: event)
+            let counts = LiveCounts(snapshot.stats, recent: snapshot.recent, arrivals: snapshot.arrivals, at: .now(), time: time)
             let model = Model(
                 title: event.name, staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id, eventName: event.name,
                 when: EventsPage.when(event, time), zone: time.zoneName,

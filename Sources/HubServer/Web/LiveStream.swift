@@ -61,18 +61,18 @@ struct LiveStream {
                     hub.feed.release(hold)
                     return
                 }
-                let latest = try await hub.store.latestChange(event: event.id)
-                let stats = try await hub.store.stats(event: event.id)
-                let recent = try await hub.store.recentCheckIns(event: event.id, limit: LiveCounts.feedLength)
-                let now = Timestamp.now()
-                let arrivals = try await LiveArrivals.read(hub.store, event: event, time: time, now: now)
+                // Shared with the event's other open pages; waiting from the snapshot's
+                // generation, a change it may have missed wakes this stream at once.
+                let snapshot = try await hub.liveSnapshots.snapshot(event: event)
+                hub.feed.rewind(&hold, to: snapshot.generation)
+                let stats = snapshot.stats, recent = snapshot.recent, arrivals = snapshot.arrivals
                 if stats != sent?.stats || recent != sent?.recent || arrivals != sent?.arrivals {
-                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, arrivals: arrivals, at: now, time: time))))
+                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, arrivals: arrivals, at: .now(), time: time))))
                     sent = (stats, recent, arrivals)
                 } else {
                     try await writer.write(ByteBuffer(string: ": alive\n\n"))
                 }
-                cursor = latest
+                cursor = snapshot.latestChange
                 wake = await hub.feed.wait(&hold, until: .now + keepAlive)
             } catch {
                 hub.feed.release(hold)

@@ -28,6 +28,8 @@ extension HubRoutes {
         // Organizers and support: the event's stations (the API's list, as a page).
         let support = router.group("/events/:event").add(middleware: WebAccessMiddleware(hub: self, access: .event(.support)))
         StationsPage(hub: self).add(to: support)
+        // Organizers and support: what needs a look, and the actions on it (marks, merges, undos).
+        ReviewPage(hub: self).add(to: support)
         ExportFiles(hub: self).add(to: support)
         // Organizers and support: the guest lookup, each guest's page and its changes.
         GuestsPage(hub: self).add(to: support)

@@ -10,6 +10,8 @@ enum AuditAction: String, Sendable {
     case reprint
     /// A local guest became the hub's (same code): its id changed.
     case rekey
+    /// An organizer merged a walk-in into a registration at the hub.
+    case merge
     case hubRejected = "hub_rejected"
     case discardPending = "discard_pending"
 }
