@@ -11,6 +11,7 @@ import RosterCSV
 public protocol HubStore: EventRepository, StaffRepository, SessionRepository, SyncRepository, ReportRepository, StationRepository,
     AuditRepository, ExportRepository,
     AdminRepository, ReviewRepository,
+    GuestRepository, ArrivalRepository,
     ChangeSource {
     /// `sqlite` or `postgres`.
     var kind: String { get }

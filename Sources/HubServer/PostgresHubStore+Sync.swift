@@ -88,6 +88,13 @@ extension PostgresHubStore {
     }
 
     public func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) async throws -> [CheckInResult] {
+        try await ingest(event: event, items: items, uploader: uploader, now: now, audit: nil)
+    }
+
+    /// ``ingest(event:items:uploader:now:)``, and with `audit` the organizer action it makes of the
+    /// answers, written in the same transaction (the dashboard's manual check-in).
+    func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp,
+                audit: (@Sendable ([CheckInResult]) -> OrganizerAction)?) async throws -> [CheckInResult] {
         let guestIDs = Array(Set(items.map(\.key.guestID)))
         let (results, written) = try await transaction { connection in
             // The batch's guests are decided under their own locks, in parallel with other guests';
@@ -141,6 +148,7 @@ extension PostgresHubStore {
             }
             let decided = CheckInIngest.decide(
                 items, policy: event.policy, known: known, guests: guests, accessTypes: types, movements: movements, now: now)
+            if let audit { try await Self.insertAction(connection, audit(decided.results), logger: logger) }
             if !decided.attempts.isEmpty {
                 let a = decided.attempts
                 try await connection.query("""

@@ -403,46 +403,50 @@ public final class SQLiteHubStore: HubStore {
     }
 
     public func ingest(event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) async throws -> [CheckInResult] {
-        try await change(event.id) { db in
-            let guestIDs = Array(Set(items.map(\.key.guestID)))
-            let state = try SQLiteIngestState.load(db, event: event.id, guestIDs: guestIDs, keys: items.map(\.key))
-            let decided = CheckInIngest.decide(
-                items, policy: event.policy, known: state.known, guests: state.guests, accessTypes: state.accessTypes,
-                movements: state.movements, now: now)
-            if !decided.attempts.isEmpty {
-                let audit = try db.makeStatement(sql: """
-                    INSERT INTO check_in_attempts (event_id, device_id, guest_id, scanned_at, station, operator_name, uploaded_by,
-                        source, direction, decision, reason, received_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-                for attempt in decided.attempts {
-                    let item = attempt.upload
-                    try audit.execute(arguments: [
-                        event.id, item.key.deviceID, item.key.guestID, item.key.scannedAt.milliseconds, item.station, item.operatorName,
-                        uploader.staffID, item.source.rawValue, item.direction.rawValue, attempt.result.decision.rawValue,
-                        attempt.result.reason, now.milliseconds,
-                    ])
-                }
-            }
-            guard !decided.rows.isEmpty else { return decided.results }
-            var seq = try Self.nextSeq(db, count: decided.rows.count)
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
-                    status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, seq, uploaded_by, flag)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        try await change(event.id) { db in try Self.ingest(db, event: event, items: items, uploader: uploader, now: now) }
+    }
+
+    /// Decides and records a batch inside the caller's write transaction (``ingest(event:items:uploader:now:)``,
+    /// the dashboard's manual check-in).
+    static func ingest(_ db: Database, event: EventSummary, items: [CheckInUpload], uploader: Uploader, now: Timestamp) throws -> [CheckInResult] {
+        let guestIDs = Array(Set(items.map(\.key.guestID)))
+        let state = try SQLiteIngestState.load(db, event: event.id, guestIDs: guestIDs, keys: items.map(\.key))
+        let decided = CheckInIngest.decide(
+            items, policy: event.policy, known: state.known, guests: state.guests, accessTypes: state.accessTypes,
+            movements: state.movements, now: now)
+        if !decided.attempts.isEmpty {
+            let audit = try db.makeStatement(sql: """
+                INSERT INTO check_in_attempts (event_id, device_id, guest_id, scanned_at, station, operator_name, uploaded_by,
+                    source, direction, decision, reason, received_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for row in decided.rows {
-                let item = row.upload, result = row.result
-                try insert.execute(arguments: [
+            for attempt in decided.attempts {
+                let item = attempt.upload
+                try audit.execute(arguments: [
                     event.id, item.key.deviceID, item.key.guestID, item.key.scannedAt.milliseconds, item.station, item.operatorName,
-                    item.source.rawValue, item.direction.rawValue, result.status.rawValue, result.decision.rawValue, result.reason,
-                    result.previous?.by, result.previous?.station, result.previous?.deviceID, result.previous?.at.milliseconds,
-                    now.milliseconds, seq, uploader.staffID, result.flag?.rawValue,
+                    uploader.staffID, item.source.rawValue, item.direction.rawValue, attempt.result.decision.rawValue,
+                    attempt.result.reason, now.milliseconds,
                 ])
-                seq += 1
             }
-            return decided.results
         }
+        guard !decided.rows.isEmpty else { return decided.results }
+        var seq = try Self.nextSeq(db, count: decided.rows.count)
+        let insert = try db.makeStatement(sql: """
+            INSERT INTO check_ins (event_id, device_id, guest_id, scanned_at, station, operator_name, source, direction,
+                status, decision, reason, prev_by, prev_station, prev_device, prev_at, received_at, seq, uploaded_by, flag)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for row in decided.rows {
+            let item = row.upload, result = row.result
+            try insert.execute(arguments: [
+                event.id, item.key.deviceID, item.key.guestID, item.key.scannedAt.milliseconds, item.station, item.operatorName,
+                item.source.rawValue, item.direction.rawValue, result.status.rawValue, result.decision.rawValue, result.reason,
+                result.previous?.by, result.previous?.station, result.previous?.deviceID, result.previous?.at.milliseconds,
+                now.milliseconds, seq, uploader.staffID, result.flag?.rawValue,
+            ])
+            seq += 1
+        }
+        return decided.results
     }
 
     public func ingestWalkIns(event: EventSummary, items: [WalkInUpload], uploader: Uploader, now: Timestamp) async throws -> [WalkInResult] {

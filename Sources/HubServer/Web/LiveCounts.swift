@@ -20,6 +20,8 @@ struct LiveCounts: Sendable, Encodable {
     /// The latest check-ins, newest first.
     var recent: [FeedRow]
     var hasRecent: Bool
+    /// Entries over time (``ArrivalsChart``), drawn in the `live-groups` partial.
+    var arrivals: ArrivalsChart
 
     /// One line of the feed, in words and in the event's time zone.
     struct FeedRow: Sendable, Encodable {
@@ -33,7 +35,8 @@ struct LiveCounts: Sendable, Encodable {
     /// How many check-ins the feed shows.
     static let feedLength = 15
 
-    init(_ stats: EventStats, recent: [RecentCheckIn], at now: Timestamp, time: WebTime) {
+    init(_ stats: EventStats, recent: [RecentCheckIn], arrivals: ArrivalsChart = .hidden, at now: Timestamp, time: WebTime) {
+        self.arrivals = arrivals
         expected = stats.expected
         checkedIn = stats.checkedIn
         inside = stats.inside

@@ -30,6 +30,7 @@ struct LivePage {
         var hasStations: Bool
         var recent: [LiveCounts.FeedRow]
         var hasRecent: Bool
+        var arrivals: ArrivalsChart
         /// Organizers and support see the event's stations page.
         var seesStations: Bool
         /// Organizers edit the event and upload its roster.
@@ -41,14 +42,15 @@ struct LivePage {
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
             // Up to 2 s old: the page's stream sends the newest figures as soon as it opens.
-            let snapshot = try await hub.liveSnapshots.snapshot(event: event.id, acceptingUpTo: .seconds(2))
-            let counts = LiveCounts(snapshot.stats, recent: snapshot.recent, at: .now(), time: time)
+            let snapshot = try await hub.liveSnapshots.snapshot(event: event, acceptingUpTo: .seconds(2))
+            let counts = LiveCounts(snapshot.stats, recent: snapshot.recent, arrivals: snapshot.arrivals, at: .now(), time: time)
             let model = Model(
                 title: event.name, staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id, eventName: event.name,
                 when: EventsPage.when(event, time), zone: time.zoneName,
                 expected: counts.expected, checkedIn: counts.checkedIn, inside: counts.inside, duplicates: counts.duplicates,
                 conflicts: counts.conflicts, updatedAt: counts.updatedAt, accessTypes: counts.accessTypes, stations: counts.stations,
                 hasAccessTypes: counts.hasAccessTypes, hasStations: counts.hasStations, recent: counts.recent, hasRecent: counts.hasRecent,
+                arrivals: counts.arrivals,
                 seesStations: caller.staff.role >= .support, isOrganizer: caller.staff.role == .organizer)
             return WebResponse.html(WebAssets.render("live", model))
         })

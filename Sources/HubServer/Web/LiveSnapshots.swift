@@ -1,3 +1,4 @@
+import CheckInCore
 import HubAPI
 
 /// The live page's figures of each event, read at most once per ``maximumAge`` by this hub
@@ -19,6 +20,8 @@ actor LiveSnapshots {
         var latestChange: Int64
         var stats: EventStats
         var recent: [RecentCheckIn]
+        /// Entries over time (``ArrivalsChart``), drawn for the event's dates and zone.
+        var arrivals: ArrivalsChart
     }
 
     private struct Read {
@@ -41,14 +44,16 @@ actor LiveSnapshots {
 
     /// The newest snapshot of `event` begun within ``maximumAge`` (waiting for it if it is still
     /// being read), else a fresh one.
-    func snapshot(event: String) async throws -> Snapshot {
+    func snapshot(event summary: EventSummary) async throws -> Snapshot {
+        let event = summary.id
         let now = ContinuousClock.now
         if let read = reads[event], now - read.started < maximumAge { return try await read.task.value }
         let generation = feed.generation(of: event)
         let task = Task { [store] in
             let latest = try await store.latestChange(event: event)
             let snapshot = Snapshot(generation: generation, latestChange: latest, stats: try await store.stats(event: event),
-                                    recent: try await store.recentCheckIns(event: event, limit: LiveCounts.feedLength))
+                                    recent: try await store.recentCheckIns(event: event, limit: LiveCounts.feedLength),
+                                    arrivals: try await LiveArrivals.read(store, event: summary, time: WebTime(timeZone: summary.timeZone), now: .now()))
             await self.finish(event, started: now, snapshot)
             return snapshot
         }
@@ -62,11 +67,11 @@ actor LiveSnapshots {
     /// For a page being loaded: the newest finished snapshot when it began within `staleness`
     /// (refreshed in the background once older than ``maximumAge``), else ``snapshot(event:)``.
     /// The page's own stream brings it up to date within a second of opening.
-    func snapshot(event: String, acceptingUpTo staleness: Duration) async throws -> Snapshot {
-        let now = ContinuousClock.now
-        guard let newest = finished[event], now - newest.started < staleness else { return try await snapshot(event: event) }
+    func snapshot(event summary: EventSummary, acceptingUpTo staleness: Duration) async throws -> Snapshot {
+        let event = summary.id, now = ContinuousClock.now
+        guard let newest = finished[event], now - newest.started < staleness else { return try await snapshot(event: summary) }
         if now - newest.started >= maximumAge, reads[event].map({ now - $0.started >= maximumAge }) ?? true {
-            Task { _ = try? await self.snapshot(event: event) }
+            Task { _ = try? await self.snapshot(event: summary) }
         }
         return newest.snapshot
     }

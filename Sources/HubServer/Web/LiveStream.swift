@@ -41,7 +41,7 @@ struct LiveStream {
         let time = WebTime(timeZone: event.timeZone)
         // The browser reconnects a second after the stream ends (then to the sign-in page or a 404).
         try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-        var sent: (stats: EventStats, recent: [RecentCheckIn])?
+        var sent: (stats: EventStats, recent: [RecentCheckIn], arrivals: ArrivalsChart)?
         var cursor: Int64?
         var lastRead: ContinuousClock.Instant?
         while !Task.isCancelled {
@@ -63,12 +63,12 @@ struct LiveStream {
                 }
                 // Shared with the event's other open pages; waiting from the snapshot's
                 // generation, a change it may have missed wakes this stream at once.
-                let snapshot = try await hub.liveSnapshots.snapshot(event: event.id)
+                let snapshot = try await hub.liveSnapshots.snapshot(event: event)
                 hub.feed.rewind(&hold, to: snapshot.generation)
-                let stats = snapshot.stats, recent = snapshot.recent
-                if stats != sent?.stats || recent != sent?.recent {
-                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, at: .now(), time: time))))
-                    sent = (stats, recent)
+                let stats = snapshot.stats, recent = snapshot.recent, arrivals = snapshot.arrivals
+                if stats != sent?.stats || recent != sent?.recent || arrivals != sent?.arrivals {
+                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, arrivals: arrivals, at: .now(), time: time))))
+                    sent = (stats, recent, arrivals)
                 } else {
                     try await writer.write(ByteBuffer(string: ": alive\n\n"))
                 }

@@ -31,6 +31,9 @@ extension HubRoutes {
         // Organizers and support: what needs a look, and the actions on it (marks, merges, undos).
         ReviewPage(hub: self).add(to: support)
         ExportFiles(hub: self).add(to: support)
+        // Organizers and support: the guest lookup, each guest's page and its changes.
+        GuestsPage(hub: self).add(to: support)
+        GuestPage(hub: self).add(to: support)
         // Organizers: events, their access types and rosters, and the staff accounts.
         let organizer = router.group().add(middleware: WebAccessMiddleware(hub: self, access: .signedIn(.organizer)))
         EventEditPage(hub: self).addCreate(to: organizer)
