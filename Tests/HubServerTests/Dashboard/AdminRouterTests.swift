@@ -12,14 +12,14 @@ import Testing
 /// The organizer's pages through the hub's router in process, on SQLite: roles (organizers only;
 /// an event the caller cannot see is 404), CSRF on every form including the multipart upload,
 /// validation in words (never a 500), and the changes with their log entries.
-@Suite(.serialized) struct AdminRouterTests {
+@Suite(.serialized, .blocking) struct AdminRouterTests {
     typealias Browser = DashboardRouterTests.Browser
 
     /// DashboardRouterTests' hub, plus `sup@example.org` (support, assigned to ev1).
     static func makeApp() async throws -> (app: some ApplicationProtocol, store: any HubStore, directory: TemporaryDirectory) {
         let (app, store, directory) = try await DashboardRouterTests.makeApp()
         try await store.addStaff(StaffInfo(id: "st-sup", email: "sup@example.org", name: "Sue Support", role: .support),
-                                 passwordHash: try PasswordHasher.hash(DashboardRouterTests.password))
+                                 passwordHash: DashboardRouterTests.passwordHash)
         _ = try await store.assign(event: "ev1", emails: ["sup@example.org"], now: .now())
         return (app, store, directory)
     }

@@ -16,8 +16,11 @@ extension HTTPField.Name {
 
 /// The dashboard's pages through the hub's router in process, on SQLite: sign-in with the API's
 /// accounts, the session cookie's attributes, CSRF on every form, roles and 404s.
-@Suite(.serialized) struct DashboardRouterTests {
+@Suite(.serialized, .blocking) struct DashboardRouterTests {
     static let password = "correct horse battery"
+    /// Hashed once for every router suite: at CI's rounds each hash is a fraction of a second of
+    /// CPU, and four suites hashing per test kept both of the pool's threads busy for over a minute.
+    static let passwordHash: String = try! PasswordHasher.hash(password)
 
     /// A store with two events; `door@example.org` (check-in staff) is assigned to `ev1` only,
     /// `org@example.org` is an organizer.
@@ -25,7 +28,7 @@ extension HTTPField.Name {
         let (store, directory) = try await StoreContractTests.makeStore("sqlite")
         try await store.createEvent(EventSummary(id: "ev1", name: "Door Gala", timeZone: "Europe/Berlin"))
         try await store.createEvent(EventSummary(id: "ev2", name: "Other Night"))
-        let hash = try PasswordHasher.hash(password)
+        let hash = passwordHash
         try await store.addStaff(StaffInfo(id: "st-door", email: "door@example.org", name: "Dana Door", role: .staff), passwordHash: hash)
         try await store.addStaff(StaffInfo(id: "st-org", email: "org@example.org", name: "Olga Org", role: .organizer), passwordHash: hash)
         _ = try await store.assign(event: "ev1", emails: ["door@example.org"], now: .now())
@@ -119,7 +122,7 @@ extension HTTPField.Name {
         let (store, directory) = try await StoreContractTests.makeStore("sqlite")
         defer { directory.remove() }
         try await store.addStaff(StaffInfo(id: "st-org", email: "org@example.org", name: "Olga Org", role: .organizer),
-                                 passwordHash: try PasswordHasher.hash(Self.password))
+                                 passwordHash: Self.passwordHash)
         // A real connection from 127.0.0.1, configured as the trusted proxy.
         let configuration = HubServerConfiguration(port: 0, rateLimitPerSecond: 0, trustedProxies: ["127.0.0.1"])
         let app = try HubRoutes(store: store, configuration: configuration, logger: Logger(label: "test")).application()

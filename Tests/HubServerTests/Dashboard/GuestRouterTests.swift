@@ -11,7 +11,7 @@ import Testing
 
 /// The guest lookup and guest page through the hub's router in process, on SQLite: who may use
 /// them, the CSRF token on both forms, what the forms change and log, and hostile names.
-@Suite(.serialized) struct GuestRouterTests {
+@Suite(.serialized, .blocking) struct GuestRouterTests {
     typealias Browser = DashboardRouterTests.Browser
 
     /// ``DashboardRouterTests/makeApp()`` plus a roster for `ev1` (one hostile name) and
@@ -19,7 +19,7 @@ import Testing
     static func makeApp() async throws -> (app: some ApplicationProtocol, store: any HubStore, directory: TemporaryDirectory) {
         let (app, store, directory) = try await DashboardRouterTests.makeApp()
         try await store.addStaff(StaffInfo(id: "st-sue", email: "sue@example.org", name: "Sue Support", role: .support),
-                                 passwordHash: try PasswordHasher.hash(DashboardRouterTests.password))
+                                 passwordHash: DashboardRouterTests.passwordHash)
         _ = try await store.assign(event: "ev1", emails: ["sue@example.org"], now: .now())
         _ = try await store.importRoster(event: "ev1", rows: [
             RosterRow(line: 2, code: TicketCode(stored: "ADA1"), name: "Ada Lovelace", email: "ada@example.org", company: "", accessType: "General",

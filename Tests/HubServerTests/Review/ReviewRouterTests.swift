@@ -11,7 +11,7 @@ import Testing
 
 /// The review page through the hub's router in process (no browser): who may see and use it,
 /// CSRF on each of its forms, and hostile guest data shown as text.
-@Suite(.serialized) struct ReviewRouterTests {
+@Suite(.serialized, .blocking) struct ReviewRouterTests {
     typealias Browser = DashboardRouterTests.Browser
     static let hostile = "<script>alert(1)</script> \u{1b}[2J Eve"
 
@@ -20,7 +20,7 @@ import Testing
     static func makeApp() async throws -> (app: some ApplicationProtocol, store: any HubStore, directory: TemporaryDirectory, conflict: String) {
         let (app, store, directory) = try await DashboardRouterTests.makeApp()
         try await store.addStaff(StaffInfo(id: "st-sup", email: "sup@example.org", name: "Sam Support", role: .support),
-                                 passwordHash: try PasswordHasher.hash(DashboardRouterTests.password))
+                                 passwordHash: DashboardRouterTests.passwordHash)
         _ = try await store.assign(event: "ev1", emails: ["sup@example.org"], now: .now())
         _ = try await store.importRoster(event: "ev1", rows: [
             RosterRow(line: 2, code: TicketCode(stored: "EVE1"), name: hostile, email: "eve@example.org", company: "", accessType: "General"),
