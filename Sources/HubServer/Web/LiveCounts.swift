@@ -12,7 +12,7 @@ struct LiveCounts: Sendable, Encodable {
     var conflicts: Int
     /// When these counts were read, in the event's time zone (``WebTime``).
     var updatedAt: String
-    var accessTypes: [StatsGroup]
+    var accessTypes: [AccessTypeRow]
     var stations: [StatsGroup]
     // Stored, not computed: templates see stored properties only (swift-mustache reads them by reflection).
     var hasAccessTypes: Bool
@@ -22,6 +22,14 @@ struct LiveCounts: Sendable, Encodable {
     var hasRecent: Bool
     /// Entries over time (``ArrivalsChart``), drawn in the `live-groups` partial.
     var arrivals: ArrivalsChart
+
+    /// One access type's counts, under the name organizers gave it (its id when it has none).
+    struct AccessTypeRow: Sendable, Encodable {
+        var name: String
+        var expected: Int
+        var checkedIn: Int
+        var inside: Int
+    }
 
     /// One line of the feed, in words and in the event's time zone.
     struct FeedRow: Sendable, Encodable {
@@ -35,7 +43,8 @@ struct LiveCounts: Sendable, Encodable {
     /// How many check-ins the feed shows.
     static let feedLength = 15
 
-    init(_ stats: EventStats, recent: [RecentCheckIn], arrivals: ArrivalsChart = .hidden, at now: Timestamp, time: WebTime) {
+    init(_ stats: EventStats, recent: [RecentCheckIn], arrivals: ArrivalsChart = .hidden, accessTypeNames: [String: String] = [:],
+         at now: Timestamp, time: WebTime) {
         self.arrivals = arrivals
         expected = stats.expected
         checkedIn = stats.checkedIn
@@ -43,7 +52,10 @@ struct LiveCounts: Sendable, Encodable {
         duplicates = stats.duplicates
         conflicts = stats.conflicts
         updatedAt = time.time(now)
-        accessTypes = stats.accessTypes
+        accessTypes = stats.accessTypes.map {
+            AccessTypeRow(name: accessTypeNames[$0.id].flatMap { $0.isEmpty ? nil : $0 } ?? $0.id, expected: $0.expected,
+                          checkedIn: $0.checkedIn, inside: $0.inside)
+        }
         stations = stats.stations
         hasAccessTypes = !stats.accessTypes.isEmpty
         hasStations = !stats.stations.isEmpty

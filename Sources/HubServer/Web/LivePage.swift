@@ -24,7 +24,7 @@ struct LivePage {
         var duplicates: Int
         var conflicts: Int
         var updatedAt: String
-        var accessTypes: [StatsGroup]
+        var accessTypes: [LiveCounts.AccessTypeRow]
         var stations: [StatsGroup]
         var hasAccessTypes: Bool
         var hasStations: Bool
@@ -43,7 +43,8 @@ struct LivePage {
             let time = WebTime(timeZone: event.timeZone)
             // Up to 2 s old: the page's stream sends the newest figures as soon as it opens.
             let snapshot = try await hub.liveSnapshots.snapshot(event: event, acceptingUpTo: .seconds(2))
-            let counts = LiveCounts(snapshot.stats, recent: snapshot.recent, arrivals: snapshot.arrivals, at: .now(), time: time)
+            let counts = LiveCounts(snapshot.stats, recent: snapshot.recent, arrivals: snapshot.arrivals,
+                                    accessTypeNames: snapshot.accessTypeNames, at: .now(), time: time)
             let model = Model(
                 title: event.name, staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id, eventName: event.name,
                 when: EventsPage.when(event, time), zone: time.zoneName,

@@ -22,6 +22,8 @@ actor LiveSnapshots {
         var recent: [RecentCheckIn]
         /// Entries over time (``ArrivalsChart``), drawn for the event's dates and zone.
         var arrivals: ArrivalsChart
+        /// The event's access types' names by id.
+        var accessTypeNames: [String: String]
     }
 
     private struct Read {
@@ -53,7 +55,9 @@ actor LiveSnapshots {
             let latest = try await store.latestChange(event: event)
             let snapshot = Snapshot(generation: generation, latestChange: latest, stats: try await store.stats(event: event),
                                     recent: try await store.recentCheckIns(event: event, limit: LiveCounts.feedLength),
-                                    arrivals: try await LiveArrivals.read(store, event: summary, time: WebTime(timeZone: summary.timeZone), now: .now()))
+                                    arrivals: try await LiveArrivals.read(store, event: summary, time: WebTime(timeZone: summary.timeZone), now: .now()),
+                                    accessTypeNames: Dictionary(try await store.accessTypes(event: event).map { ($0.id, $0.name) },
+                                                                uniquingKeysWith: { first, _ in first }))
             await self.finish(event, started: now, snapshot)
             return snapshot
         }

@@ -67,7 +67,7 @@ struct LiveStream {
                 hub.feed.rewind(&hold, to: snapshot.generation)
                 let stats = snapshot.stats, recent = snapshot.recent, arrivals = snapshot.arrivals
                 if stats != sent?.stats || recent != sent?.recent || arrivals != sent?.arrivals {
-                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, arrivals: arrivals, at: .now(), time: time))))
+                    try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, arrivals: arrivals, accessTypeNames: snapshot.accessTypeNames, at: .now(), time: time))))
                     sent = (stats, recent, arrivals)
                 } else {
                     try await writer.write(ByteBuffer(string: ": alive\n\n"))

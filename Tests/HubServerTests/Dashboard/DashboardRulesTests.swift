@@ -57,8 +57,11 @@ struct DashboardRulesTests {
                                stations: [StatsGroup(id: "Door A", expected: 0, checkedIn: 2, inside: 0)])
         let recent = [RecentCheckIn(guestName: "Ada <Lovelace>", station: "Door A", operatorName: "Alex", source: "camera", direction: "entry",
                                     scannedAt: Timestamp(milliseconds: 1_782_923_400_000))]
-        let html = LiveCounts(stats, recent: recent, at: Timestamp(milliseconds: 0), time: WebTime(timeZone: "Europe/Berlin")).groupsHTML
+        let html = LiveCounts(stats, recent: recent, accessTypeNames: ["general": "General admission", "vip": ""], at: Timestamp(milliseconds: 0),
+                              time: WebTime(timeZone: "Europe/Berlin")).groupsHTML
         #expect(html.components(separatedBy: #"data-test="dashboard-access-type-row""#).count - 1 == 2)
+        // Access types under the names organizers gave them; the id where there is none.
+        #expect(html.contains("<td>General admission</td>") && html.contains("<td>vip</td>"))
         #expect(html.components(separatedBy: #"data-test="dashboard-station-count-row""#).count - 1 == 1)
         #expect(html.contains("Door A"))
         #expect(html.components(separatedBy: #"data-test="dashboard-feed-row""#).count - 1 == 1)
