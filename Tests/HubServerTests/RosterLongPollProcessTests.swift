@@ -111,7 +111,9 @@ import Testing
         let uploaded = ContinuousClock.now
         #expect(try await checkIn(olga, "G1").status == .accepted)
         let woken = try await held.value
-        #expect(woken.at - uploaded < .seconds(1))
+        // Woken by the commit, not by its 20 s deadline; the bound includes the upload's own
+        // round trip, which on CI's loaded two cores once took 1.4 s. (Speed: bench propagation.)
+        #expect(woken.at - uploaded < .seconds(5))
         #expect(woken.page?.checkIns.map(\.key.guestID) == ["G1"])
         let next = try #require(woken.page?.cursor)
         #expect(next > cursor)
