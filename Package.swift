@@ -18,11 +18,13 @@ var kioskDependencies: [Target.Dependency] = [
     .product(name: "GRDB", package: "GRDB.swift"),
 ]
 // Swift packages come from the local mirror; an area appends what it needs in its own block.
+// Every version is `exact:`: a release build (Kiosk/build-deb.sh) is made of these and no
+// other, and each package ships the resolved list of all of them, direct or not.
 var dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     // Roster `.xlsx` files are ZIP archives: ZIPFoundation reads them (through zlib: Debian's zlib1g-dev).
     .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     // Property-based tests (Swift Testing generators and shrinking) for the overflow-safe time rules.
@@ -209,16 +211,16 @@ targets += [
 ]
 dependencies += [
     // `traits: []`: no swift-configuration, no full-Foundation extras; keeps the build lean.
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+    .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
     // Already pulled in by postgres-nio; named here because HubServer imports Crypto directly.
-    .package(url: "https://github.com/apple/swift-crypto", "3.12.3" ..< "5.0.0"),
-    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     // NIOSSL: already pulled in by postgres-nio; named because the hub (and the station) import it.
-    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
     // Server-rendered dashboard templates; no front-end build step.
-    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
 ]
 kioskDependencies += [
 ]
@@ -256,7 +258,7 @@ targets += [
 dependencies += [
     // AsyncHTTPClient: on top of what the hub already builds (NIO, NIOSSL), it adds NIOHTTP2,
     // nio-extras (compression, SOCKS) and swift-algorithms.
-    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
 ]
 kioskDependencies += [
     "RosterSync",
