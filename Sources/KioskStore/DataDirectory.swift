@@ -2,12 +2,25 @@ import Foundation
 
 /// Where the station keeps its database, backups, badges and session.
 public enum DataDirectory {
-    /// `$KIOSK_DATA_DIR`; else `/var/lib/checkin-kiosk` when run by systemd as a system service;
+    /// The system station's directory, made by the checkin-kiosk package and Kiosk/install-station.sh.
+    public static let systemURL = URL(fileURLWithPath: "/var/lib/checkin-kiosk")
+
+    /// This process's default, decided once: root acting as the station's user later
+    /// (``actAsOwner(of:reversibly:)``, which changes the user and `HOME`) keeps the directory it
+    /// started on.
+    public static let processDefault = defaultURL()
+
+    /// `$KIOSK_DATA_DIR`; else `/var/lib/checkin-kiosk` when run by systemd as a system service,
+    /// or by root on a box where it exists (support's `sudo kiosk status` on an installed station);
     /// else `$XDG_DATA_HOME/checkin-kiosk` (default `~/.local/share/checkin-kiosk`).
-    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func defaultURL(
+        environment: [String: String] = ProcessInfo.processInfo.environment, userID: uid_t = getuid(),
+        systemDirectoryExists: () -> Bool = { FileManager.default.fileExists(atPath: systemURL.path) }
+    ) -> URL {
         if let explicit = environment["KIOSK_DATA_DIR"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        if environment["INVOCATION_ID"] != nil, environment["XDG_DATA_HOME"] == nil, getuid() < 1000 {
-            return URL(fileURLWithPath: "/var/lib/checkin-kiosk")
+        if environment["XDG_DATA_HOME"] == nil {
+            if environment["INVOCATION_ID"] != nil, userID < 1000 { return systemURL }
+            if userID == 0, systemDirectoryExists() { return systemURL }
         }
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             return URL(fileURLWithPath: xdg).appendingPathComponent("checkin-kiosk")

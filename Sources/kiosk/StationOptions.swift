@@ -18,7 +18,7 @@ struct StationOptions: ParsableArguments {
     var keySource: StorageKeySource { .resolve(keyFile: storageKeyFile) }
 
     var dataDirectoryURL: URL {
-        dataDirectory.map { URL(fileURLWithPath: $0) } ?? DataDirectory.defaultURL()
+        dataDirectory.map { URL(fileURLWithPath: $0) } ?? DataDirectory.processDefault
     }
 
     /// Opens the station database, applying migrations first (embedded ones, or those of
