@@ -53,7 +53,8 @@ mkdir -p "$stage"
 # With --dry-run the unit points at the binary given, so systemd-analyze can check ExecStart.
 exec_path="$bin_path"
 if [ "$dry_run" -eq 1 ] && [ -n "$binary" ] && [ -x "$binary" ]; then exec_path="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"; fi
-sed "s#/usr/local/bin/kiosk#${exec_path}#" Kiosk/checkin-kiosk.service > "$stage/checkin-kiosk.service"
+# The unit names the packaged binary (/usr/bin/kiosk): this install puts its own in ExecStart.
+sed "s#/usr/bin/kiosk #${exec_path} #" Kiosk/checkin-kiosk.service > "$stage/checkin-kiosk.service"
 if [ -n "$scanner_usb" ]; then
     if ! [[ "$scanner_usb" =~ ^[0-9a-fA-F]{4}:[0-9a-fA-F]{4}$ ]]; then
         echo "install-station.sh: --scanner-usb wants VVVV:PPPP as lsusb shows it, e.g. 05e0:1200" >&2

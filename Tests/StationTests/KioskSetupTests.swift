@@ -28,4 +28,31 @@ struct KioskSetupTests {
         #expect(!result.stdout.contains(",tty"))
         #expect(!FileManager.default.fileExists(atPath: "/etc/systemd/system/checkin-kiosk.service") || ProcessInfo.processInfo.environment["KIOSK_INSTALLED"] != nil)
     }
+
+    /// The packages' units (Kiosk/build-deb.sh ships them as they are): the hub's service and the
+    /// station's path unit verify, and the hub's service is hardened as the station's is.
+    @Test func packagedUnitsVerifyAndTheHubsServiceIsHardened() throws {
+        let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let analyze else { return }
+        let stage = TemporaryDirectory("package-units")
+        defer { stage.remove() }
+        let kiosk = BuiltProducts.packageRoot.appendingPathComponent("Kiosk")
+        // ExecStart must name an existing file for verify: the built binaries stand in for /usr/bin's.
+        for (unit, binary) in [("checkin-hub.service", "checkin-hub"), ("checkin-kiosk.service", "kiosk")] {
+            let text = try String(contentsOf: kiosk.appendingPathComponent(unit), encoding: .utf8)
+            #expect(text.contains("ExecStart=/usr/bin/\(binary) "))
+            try text.replacingOccurrences(of: "/usr/bin/\(binary) ", with: BuiltProducts.executable(binary).path + " ")
+                .write(to: stage.appending(unit), atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.copyItem(at: kiosk.appendingPathComponent("checkin-kiosk.path"), to: stage.appending("checkin-kiosk.path"))
+        let units = ["checkin-hub.service", "checkin-kiosk.path", "checkin-kiosk.service"].map { stage.appending($0).path }
+        let verify = try run(URL(fileURLWithPath: analyze), ["verify"] + units)
+        #expect(verify.status == 0 && verify.stdout.isEmpty && verify.stderr.isEmpty, "\(verify.stdout)\(verify.stderr)")
+        let security = try run(URL(fileURLWithPath: analyze), ["security", "--offline=yes", "--threshold=20", stage.appending("checkin-hub.service").path])
+        #expect(security.status == 0, "exposure above 2.0: \(security.stdout.suffix(300))")
+        // The path unit starts the station only once its configuration exists.
+        let path = try String(contentsOf: kiosk.appendingPathComponent("checkin-kiosk.path"), encoding: .utf8)
+        #expect(path.contains("PathExists=/etc/checkin-kiosk/kiosk.conf\n"))
+        #expect(path.contains("Unit=checkin-kiosk.service\n"))
+    }
 }
