@@ -51,6 +51,8 @@ cupsenable "$queue"
 # Badges carry guest names: CUPS keeps a printed job's document a day by default
 # (PreserveJobFiles 86400). Delete it once printed.
 cupsctl PreserveJobFiles=No || echo "could not set PreserveJobFiles=No; set it in /etc/cups/cupsd.conf" >&2
+# cupsctl restarts the scheduler: wait for it before asking for the queue's media.
+for _ in $(seq 1 50); do lpstat -r 2>/dev/null | grep -q "is running" && lpoptions -p "$queue" >/dev/null 2>&1 && break; sleep 0.2; done
 echo "Queue $queue ready. Media:"
 lpoptions -p "$queue" -l | grep -E '^(PageSize|media)' || true
 echo "Test it: kiosk printers; kiosk badge CODE --printer $queue"

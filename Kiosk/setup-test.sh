@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-source Kiosk/install-packages.sh Kiosk/packages-test.txt
+source Kiosk/install-packages.sh Kiosk/packages-test.txt Kiosk/packages-deb.txt
 # Playwright for the dashboard's browser tests, driving Debian's chromium.
 bash Kiosk/setup-browser-tests.sh
 
@@ -18,3 +18,6 @@ bash Kiosk/run-tests.sh "${KIOSK_TEST_MINUTES:-40}" --skip BrowserTests
 bash Kiosk/run-tests.sh 15 --filter BrowserTests
 # The hub under schemathesis, every route of openapi.yaml: 0 server errors, hub alive (~2.5 min).
 bash Kiosk/fuzz-hub.sh
+# Both .deb packages built (one release build), linted, installed into a clean Debian 12 root,
+# upgraded and removed there (Kiosk/test-packages.sh says what it checks).
+bash Kiosk/test-packages.sh
