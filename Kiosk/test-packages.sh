@@ -12,6 +12,9 @@
 #   drivers, each pointed at a loopback socket that records what it receives; a badge through
 #   each gives non-empty printer data and the state `printed`
 #   the same packages installed again as an upgrade: data, key and edited settings kept
+#   booted under systemd-nspawn, tty1 a tmux pane: the hub's service runs as its user; the
+#   station waits until kiosk.conf exists, then runs on tty1 and admits a guest typed there; an
+#   upgrade restarts both; removing the station stops it and asks for tty1's login prompt
 #   remove keeps the data; purge deletes it
 #
 #   Kiosk/test-packages.sh                  build the packages, then test
@@ -28,7 +31,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --debs) debs="$2"; shift ;;
         --keep) keep=1 ;;
-        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         *) echo "test-packages.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
     shift
@@ -51,12 +54,13 @@ curl -sfI --max-time 20 "$mirror/dists/bookworm/Release" >/dev/null || skip "Deb
 
 root=$(mktemp -d /tmp/checkin-debroot.XXXXXX)
 chmod 0755 "$root"  # it is /: the station's and hub's users must get through it
-recorder_pid="" cupsd_pid=""
+recorder_pid="" cupsd_pid="" nspawn_pid=""
 cleanup() {
     set +e
     [ -z "$recorder_pid" ] || kill "$recorder_pid" 2>/dev/null
     [ -z "$cupsd_pid" ] || kill "$cupsd_pid" 2>/dev/null
     pkill -f "checkin-hub serve --db sqlite:/var/lib/checkin-hub" 2>/dev/null
+    if declare -F shutdown_root >/dev/null; then shutdown_root; fi
     for mount in "$root/sys" "$root/proc" "$root/dev/pts"; do
         mountpoint -q "$mount" && umount -l "$mount"
     done
@@ -222,6 +226,96 @@ done
 grep -qa '\^XA' "$recorded"/zebra.* || fail "the Zebra printer received no ZPL label (^XA)"
 kill "$cupsd_pid"; wait "$cupsd_pid" 2>/dev/null || true; cupsd_pid=""
 
+# The packages in a booted Debian: systemd-nspawn boots the root (sharing the host's network),
+# with a tmux pane's terminal bound as its /dev/tty1, so the station's console can be read and
+# typed into. What a chroot cannot show: the hub's service running as its user, the station not
+# started until kiosk.conf exists then started by its path unit, both restarted by an upgrade,
+# and a removal that stops the station and asks for tty1's login prompt.
+container_pid="" nspawn_pid=""
+boot() {
+    for mount in "$root/sys" "$root/proc"; do mountpoint -q "$mount" && umount "$mount"; done
+    tmux -L checkin-debroot kill-server 2>/dev/null || true
+    # The pane's shell ignores the hangup systemd sends when it hands tty1 to the station.
+    tmux -L checkin-debroot new-session -d -s tty1 -x 110 -y 30 "trap '' HUP; exec sleep 100000"
+    tmux -L checkin-debroot set-option -t tty1 remain-on-exit on >/dev/null
+    local pty
+    pty=$(tmux -L checkin-debroot display -p -t tty1 '#{pane_tty}')
+    systemd-nspawn -D "$root" -b --register=no --keep-unit --console=pipe -q --bind="$pty:/dev/tty1" \
+        < /dev/null > "$root.nspawn.log" 2>&1 &
+    nspawn_pid=$!
+    for _ in $(seq 1 300); do
+        container_pid=$(pgrep -P "$nspawn_pid" | head -1 || true)
+        if [ -n "$container_pid" ]; then
+            state=$(nsenter -t "$container_pid" -a systemctl is-system-running 2>/dev/null || true)
+            case "$state" in running|degraded) return 0 ;; esac
+        fi
+        sleep 0.2
+    done
+    cat "$root.nspawn.log" >&2
+    fail "the root did not boot under systemd-nspawn within 60 s (state: ${state:-none})"
+}
+inside() { nsenter -t "$container_pid" -a env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"; }
+screen() { tmux -L checkin-debroot capture-pane -p -t tty1; }
+wait_for() {  # SECONDS DESCRIPTION CONDITION (shell code, run here: the functions above work)
+    local seconds=$1 what=$2 condition=$3
+    for _ in $(seq 1 $((seconds * 5))); do eval "$condition" >/dev/null 2>&1 && return 0; sleep 0.2; done
+    fail "$what (after $seconds s)"
+}
+shutdown_root() {
+    [ -n "$nspawn_pid" ] || return 0
+    inside systemctl poweroff >/dev/null 2>&1 || kill "$nspawn_pid" 2>/dev/null || true
+    wait "$nspawn_pid" 2>/dev/null || true
+    nspawn_pid="" container_pid=""
+    tmux -L checkin-debroot kill-server 2>/dev/null || true
+    rm -f "$root.nspawn.log"
+}
+main_pid() { inside systemctl show -p MainPID --value "$1"; }
+runs_as() { inside stat -c %U "/proc/$(main_pid "$1")"; }
+boot_checks() {
+    rm -f "$root/usr/sbin/policy-rc.d"   # a booted box: the packages' scripts may start services
+    mv "$root/etc/checkin-kiosk/kiosk.conf" "$root/root/kiosk.conf"
+    hub_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    sed -i "s/^CHECKIN_HUB_PORT=.*/CHECKIN_HUB_PORT=$hub_port/" "$root/etc/checkin-hub/hub.conf"
+    cp "$kiosk_deb" "$hub_deb" "$root/root/"
+    boot
+    # The hub: enabled at install, so running, as its own user, on hub.conf's port.
+    wait_for 20 "checkin-hub.service did not answer /v1/health on port $hub_port" \
+        "curl -sf http://127.0.0.1:$hub_port/v1/health | grep -q '\"ok\"'"
+    [ "$(runs_as checkin-hub.service)" = checkin-hub ] || fail "the hub does not run as checkin-hub"
+    # The station: not configured, so not started, and tty1 untouched.
+    [ "$(inside systemctl is-active checkin-kiosk.path)" = active ] || fail "checkin-kiosk.path is not active after boot"
+    [ "$(inside systemctl is-active checkin-kiosk.service || true)" = inactive ] || fail "the station started before it was configured"
+    # Configured as README says: the path unit starts it, full screen on tty1.
+    inside install -m 0640 -g kiosk /root/kiosk.conf /etc/checkin-kiosk/kiosk.conf
+    wait_for 20 "the station did not start once kiosk.conf existed" "screen | grep -q 'Check-in · Door 7'"
+    [ "$(runs_as checkin-kiosk.service)" = kiosk ] || fail "the station does not run as kiosk"
+    tmux -L checkin-debroot send-keys -t tty1 "DEMO-0003" Enter
+    wait_for 15 "the station on tty1 did not admit DEMO-0003" "screen | grep -q 'Welcome'"
+    echo "   tty1: $(screen | grep -m1 'Welcome' | sed 's/^ *//')"
+    # An upgrade on the running box restarts both on the new binaries.
+    local station_pid hub_pid next_guest
+    next_guest=$(awk -F, '$4 == "DEMO-0004" {print $1}' Kiosk/demo-roster.csv)
+    station_pid=$(main_pid checkin-kiosk.service)
+    hub_pid=$(main_pid checkin-hub.service)
+    inside dpkg -i "/root/$(basename "$kiosk_deb")" "/root/$(basename "$hub_deb")" > "$root/tmp/booted-upgrade.log" 2>&1 \
+        || { tail "$root/tmp/booted-upgrade.log" >&2; fail "the upgrade on the booted root failed"; }
+    wait_for 20 "the upgrade did not restart the station" \
+        '[ "$(main_pid checkin-kiosk.service)" != "$station_pid" ] && [ "$(inside systemctl is-active checkin-kiosk.service)" = active ]'
+    [ "$(main_pid checkin-hub.service)" != "$hub_pid" ] || fail "the upgrade did not restart the hub"
+    # The restarted station redraws tty1: the next guest is admitted there.
+    tmux -L checkin-debroot send-keys -t tty1 "DEMO-0004" Enter
+    wait_for 30 "the station after the upgrade did not admit DEMO-0004 on tty1" "screen | grep -q 'Welcome, $next_guest'"
+    # Removing the station stops it and asks systemd for tty1's login prompt (a container has no
+    # VT, so getty@tty1 is then skipped by its own ConditionPathExists=/dev/tty0: on a box it runs).
+    inside dpkg -r checkin-kiosk > "$root/tmp/booted-remove.log" 2>&1 || fail "removing the station on the booted root failed"
+    [ "$(inside systemctl is-active checkin-kiosk.service || true)" != active ] || fail "the station still runs after remove"
+    [ -n "$(inside systemctl show -p ConditionTimestamp --value getty@tty1.service)" ] || fail "remove did not start getty@tty1"
+    [ -s "$root/var/lib/checkin-kiosk/kiosk.sqlite" ] || fail "remove on the booted root deleted the station's data"
+    shutdown_root
+    mount -t proc proc "$root/proc"
+    mount -t sysfs sysfs "$root/sys"
+}
+
 step "upgrade: the same packages again, with the data kept"
 echo "station_name = Door 7" > "$root/etc/checkin-kiosk/kiosk.conf"
 sed -i 's/^CHECKIN_HUB_PORT=.*/CHECKIN_HUB_PORT=8443/' "$root/etc/checkin-hub/hub.conf"
@@ -236,6 +330,11 @@ roster_after=$(echo "$status" | python3 -c 'import json,sys; r=json.load(sys.std
 [ "$roster_after" = "$roster_before" ] || fail "guests and check-ins were $roster_before before the upgrade, $roster_after after"
 in_root runuser -u checkin-hub -- checkin-hub staff list --db "$db" | grep -q first@example.org || fail "the hub lost its organizer"
 
+step "booted: systemd runs the units (systemd-nspawn), tty1 a terminal the test reads"
+if ! command -v systemd-nspawn >/dev/null || ! command -v tmux >/dev/null; then
+    skip "systemd-nspawn (systemd-container) or tmux is missing: the units were not run"
+fi
+boot_checks
 step "remove keeps the data; purge deletes it"
 in_root apt-get remove -y -q checkin-kiosk checkin-hub > "$root/tmp/remove.log" 2>&1 || { tail "$root/tmp/remove.log" >&2; fail "remove failed"; }
 [ ! -e "$root/usr/bin/kiosk" ] && [ ! -e "$root/usr/bin/checkin-hub" ] || fail "the binaries are still there after remove"
