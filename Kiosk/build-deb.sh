@@ -129,6 +129,10 @@ assemble() {
     local root="$out/$package"
     local doc="$root/usr/share/doc/$package"
     install -d -m 0755 "$doc"
+    # The manual page, from the program's own help (Kiosk/deb/man-page.py).
+    install -d -m 0755 "$root/usr/share/man/man1"
+    PACKAGE=$package python3 Kiosk/deb/man-page.py "$root/usr/bin/$binary" "$summary" "${man_files[@]}" \
+        | gzip -9nc > "$root/usr/share/man/man1/$binary.1.gz"
     write_copyright "$doc/copyright"
     write_changelog "$package" "$doc/changelog.Debian.gz"
     gzip -9nc README.md > "$doc/README.md.gz"
@@ -178,6 +182,12 @@ install -D -m 0644 Kiosk/99-checkin-kiosk.rules "$root/lib/udev/rules.d/99-check
 install -D -m 0644 Kiosk/kiosk.conf.example "$root/etc/checkin-kiosk/kiosk.conf.example"
 install -D -m 0755 Kiosk/add-badge-printer.sh "$root/usr/share/checkin-kiosk/add-badge-printer.sh"
 install -D -m 0644 Kiosk/demo-roster.csv "$root/usr/share/checkin-kiosk/demo-roster.csv"
+man_files=(
+    "/etc/checkin-kiosk/kiosk.conf: the station's configuration; once it exists, checkin-kiosk.path starts the station on tty1 (kiosk.conf.example beside it says what each setting does)"
+    "/var/lib/checkin-kiosk: the station's data: guests (encrypted), check-ins, the queue for the hub, badges"
+    "/etc/credstore.encrypted/kiosk-storage-key: the storage key, sealed with systemd-creds"
+    "/usr/share/checkin-kiosk/add-badge-printer.sh: adds the CUPS queue of a Brother QL, DYMO LabelWriter, Zebra or driverless badge printer"
+)
 assemble checkin-kiosk misc \
     "adduser, systemd (>= 250), init-system-helpers (>= 1.54~), cups, cups-client, fonts-noto-core" \
     "printer-driver-ptouch, printer-driver-dymo, fonts-noto-cjk" \
@@ -199,6 +209,11 @@ install_binary "$bin/checkin-hub" "$root/usr/bin/checkin-hub"
 install -D -m 0644 Kiosk/checkin-hub.service "$root/lib/systemd/system/checkin-hub.service"
 install -D -m 0644 Kiosk/checkin-hub.conf "$root/etc/checkin-hub/hub.conf"
 install -D -m 0644 Sources/HubAPI/openapi.yaml "$root/usr/share/doc/checkin-hub/openapi.yaml"
+man_files=(
+    "/etc/checkin-hub/hub.conf: the service's settings: database, address, port, TLS and other serve options"
+    "/var/lib/checkin-hub/hub.sqlite: the SQLite database (PostgreSQL is named in hub.conf instead)"
+    "/usr/share/doc/checkin-hub/openapi.yaml: the API stations use"
+)
 assemble checkin-hub web \
     "adduser, init-system-helpers (>= 1.54~)" \
     "" \

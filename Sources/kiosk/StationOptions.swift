@@ -5,7 +5,7 @@ import Logging
 
 /// Options every station command shares.
 struct StationOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: "Station data directory (default: $KIOSK_DATA_DIR, else $XDG_DATA_HOME/checkin-kiosk, or /var/lib/checkin-kiosk as a system service).")
+    @Option(name: .customLong("data-dir"), help: "Station data directory (default: $KIOSK_DATA_DIR; else /var/lib/checkin-kiosk as a system service, or for root where it exists; else $XDG_DATA_HOME/checkin-kiosk).")
     var dataDirectory: String?
 
     @Flag(name: .long, help: "Print one JSON document on stdout (human text goes to stderr).")
