@@ -97,6 +97,7 @@ if ! wait "$bootstrap_pid"; then
 fi
 rm -f "$root.debootstrap.log"
 
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"; }
 
 mount -t proc proc "$root/proc"
@@ -199,7 +200,7 @@ recorder_pid=$!
 for _ in $(seq 1 50); do [ "$(wc -l < "$recorded/ports")" -eq 3 ] && break; sleep 0.1; done
 port_of() { sed -n "s/^$1 //p" "$recorded/ports"; }
 # The root's own scheduler, on its socket and a free loopback port (never the host's 631).
-cups_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+cups_port=$(free_port)
 sed -i -e "s/^Listen localhost:631/Listen 127.0.0.1:$cups_port/" -e "s/^Port 631/Port $cups_port/" "$root/etc/cups/cupsd.conf"
 mkdir -p "$root/run/cups"
 chroot "$root" /usr/sbin/cupsd -f > "$root/tmp/cupsd.out" 2>&1 &
@@ -274,7 +275,7 @@ runs_as() { inside stat -c %U "/proc/$(main_pid "$1")"; }
 boot_checks() {
     rm -f "$root/usr/sbin/policy-rc.d"   # a booted box: the packages' scripts may start services
     mv "$root/etc/checkin-kiosk/kiosk.conf" "$root/root/kiosk.conf"
-    hub_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    hub_port=$(free_port)
     sed -i "s/^CHECKIN_HUB_PORT=.*/CHECKIN_HUB_PORT=$hub_port/" "$root/etc/checkin-hub/hub.conf"
     cp "$kiosk_deb" "$hub_deb" "$root/root/"
     boot
