@@ -30,7 +30,7 @@ import Testing
         try await HubClient(base: base).post(HubPaths.signIn, SignInRequest(email: email, password: password), as: TokenPair.self)
     }
 
-    @Test(.timeLimit(.minutes(5))) func everyRouteAnswersEachRoleForEachEventAsTheRulesSay() async throws {
+    @Test(.hangGuard) func everyRouteAnswersEachRoleForEachEventAsTheRulesSay() async throws {
         let directory = TemporaryDirectory("hub-access")
         defer { directory.remove() }
         let db = try prepare(directory)
@@ -50,7 +50,7 @@ import Testing
         #expect(listed?.compactMap { $0["email"] as? String } == ["alex@x.org", "olga@x.org", "sam@x.org"])
     }
 
-    @Test(.timeLimit(.minutes(5))) func unassigningDisablingAndANewPasswordTakeEffectOnTheNextRequest() async throws {
+    @Test(.hangGuard) func unassigningDisablingAndANewPasswordTakeEffectOnTheNextRequest() async throws {
         let directory = TemporaryDirectory("hub-access")
         defer { directory.remove() }
         let db = try prepare(directory)

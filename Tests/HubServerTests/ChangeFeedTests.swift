@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import KioskTestSupport
 @testable import HubServer
 
 /// The change feed in process, with a scripted source: what wakes a held request, and what does not.
@@ -9,7 +10,7 @@ import Testing
 /// a 2-core machine, where a starved pool once delayed a task by 17 s): a wait expected to wake
 /// has a deadline far beyond the time limit, so `.changed` can only come from a wake, and what
 /// must not wake is checked on the hold itself.
-@Suite(.timeLimit(.minutes(3))) struct ChangeFeedTests {
+@Suite(.hangGuard) struct ChangeFeedTests {
     /// A store stand-in: its newest change per event is set by the test; polls are counted.
     final class ScriptedSource: ChangeSource {
         let latest = Mutex([String: Int64]())

@@ -39,7 +39,7 @@ import Testing
         ]
     }
 
-    @Test(.timeLimit(.minutes(5))) func extremeNumbersInEveryFieldNeverGetAServerError() async throws {
+    @Test(.hangGuard) func extremeNumbersInEveryFieldNeverGetAServerError() async throws {
         let db = try HubProcessTests().prepare()
         let server = try HubProcess(db: db)
         defer { server.stop() }

@@ -5,7 +5,7 @@ import Testing
 /// `checkin-hub` against a PostgreSQL that accepts only TLS connections with a password:
 /// `sslmode=verify-full` with `sslrootcert`, the password from a file or `PGPASSWORD`, and
 /// never the password in what it prints.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: RealHub.available, "needs `checkin-hub`"), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .enabled(if: RealHub.available, "needs `checkin-hub`"), .tags(.endToEnd), .endToEnd, .blocking)
 struct PostgresTLSTests {
     let hub = RealHub.executable
     let password = "pg-Secret-4711"

@@ -9,7 +9,7 @@ import Testing
 /// Guessing passwords against a real `checkin-hub serve` (SQLite, loopback): wrong passwords
 /// cost the guesser time, an unknown e-mail looks like a known one, huge e-mails cost nothing,
 /// and the e-mail's case does not matter.
-@Suite(.serialized, .timeLimit(.minutes(4)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct SignInGuessingProcessTests {
     let hub = BuiltProducts.executable("checkin-hub")
 

@@ -12,7 +12,7 @@ import Testing
 
 /// The station report routes in process: strict validation like every upload, a station reports
 /// only as itself, and the list marks stations silent past the configured time.
-@Suite(.timeLimit(.minutes(5))) struct StationReportRouterTests {
+@Suite(.hangGuard) struct StationReportRouterTests {
     static let valid = StationReport(name: "Door A", version: ProductVersion.current, pending: 2,
                                      printer: StationPart(state: "ready", words: "printer ready"), camera: nil, staffName: "Alex",
                                      stationTime: Timestamp(milliseconds: 1_790_000_000_000))

@@ -38,7 +38,7 @@ import Testing
         #expect(try await HubClient(base: server.base).send("GET", HubPaths.health).status == 200, sourceLocation: sourceLocation)
     }
 
-    @Test(.timeLimit(.minutes(3))) func aBatchOfImplausibleScanTimesIsRefusedWholeAndTheHubLives() async throws {
+    @Test(.hangGuard) func aBatchOfImplausibleScanTimesIsRefusedWholeAndTheHubLives() async throws {
         let server = try HubProcess(db: try prepare())
         defer { server.stop() }
         let alex = try await station(server, "alex@x.org", "staff-pass-1", device: "door-a", secret: "secret-of-door-a-1")
@@ -78,7 +78,7 @@ import Testing
         try await expectAlive(server)
     }
 
-    @Test(.timeLimit(.minutes(3))) func aPlantedRowNeitherCrashesAnHonestUploadNorReachesTheRoster() async throws {
+    @Test(.hangGuard) func aPlantedRowNeitherCrashesAnHonestUploadNorReachesTheRoster() async throws {
         let directory = TemporaryDirectory("hub-planted")
         defer { directory.remove() }
         let db = try prepare(sqliteIn: directory)
@@ -98,7 +98,7 @@ import Testing
         #expect(page.checkIns.map(\.key.guestID) == ["G4"])
     }
 
-    @Test(.timeLimit(.minutes(3))) func anotherSessionCannotClaimARegisteredDeviceNorUndoItsCheckIns() async throws {
+    @Test(.hangGuard) func anotherSessionCannotClaimARegisteredDeviceNorUndoItsCheckIns() async throws {
         let server = try HubProcess(db: try prepare())
         defer { server.stop() }
         let alex = try await station(server, "alex@x.org", "staff-pass-1", device: "victim-dev", secret: "secret-of-victim-dev")
@@ -144,7 +144,7 @@ import Testing
         try await expectAlive(server)
     }
 
-    @Test(.timeLimit(.minutes(3))) func walkInsAreValidatedLikeImportedRowsAndUnknownTypesAreFlagged() async throws {
+    @Test(.hangGuard) func walkInsAreValidatedLikeImportedRowsAndUnknownTypesAreFlagged() async throws {
         let server = try HubProcess(db: try prepare())
         defer { server.stop() }
         let alex = try await station(server, "alex@x.org", "staff-pass-1", device: "door-a", secret: "secret-of-door-a-1")
@@ -185,7 +185,7 @@ import Testing
         try await expectAlive(server)
     }
 
-    @Test(.timeLimit(.minutes(3))) func thePreviousRefreshTokenWorksWithinTheGraceAndRevokesAfter() async throws {
+    @Test(.hangGuard) func thePreviousRefreshTokenWorksWithinTheGraceAndRevokesAfter() async throws {
         let server = try HubProcess(db: try prepare(), arguments: ["--refresh-grace-seconds", "2"])
         defer { server.stop() }
         let anonymous = HubClient(base: server.base)

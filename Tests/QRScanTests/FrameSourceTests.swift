@@ -4,7 +4,7 @@ import KioskTestSupport
 import Testing
 @testable import QRScan
 
-@Suite(.timeLimit(.minutes(1))) struct FrameSourceTests {
+@Suite(.hangGuard) struct FrameSourceTests {
     let size = FrameSize(width: 64, height: 48)
 
     func rawFrames(_ count: Int) -> [UInt8] {
@@ -86,7 +86,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct CameraFaultTests {
+@Suite(.hangGuard) struct CameraFaultTests {
     @Test func aMissingDeviceNodeIsNoDeviceWithAPlugInMessage() async {
         let path = "/dev/video-kiosk-test-missing"
         await #expect(throws: FrameSourceError.noDevice(path: path)) {

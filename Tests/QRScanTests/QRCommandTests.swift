@@ -5,7 +5,7 @@ import Testing
 @testable import QRScan
 
 /// The `kiosk decode` and `kiosk scan` commands, run as the real executable.
-@Suite(.timeLimit(.minutes(2)), .tags(.endToEnd), .endToEnd, .blocking) struct QRCommandTests {
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking) struct QRCommandTests {
     let kiosk = BuiltProducts.executable("kiosk")
     let fixtures = BuiltProducts.packageRoot.appendingPathComponent("Tests/QRScanTests/Fixtures")
 
@@ -84,7 +84,7 @@ import Testing
 }
 
 /// Permission denied on a real device node: the kiosk user outside group `video`.
-@Suite(.timeLimit(.minutes(1)), .tags(.endToEnd), .endToEnd, .blocking) struct CameraPermissionTests {
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking) struct CameraPermissionTests {
     @Test func aNodeThisUserMayNotOpenSaysAddKioskToGroupVideo() throws {
         let dir = TemporaryDirectory("qr-perm")
         defer { dir.remove() }

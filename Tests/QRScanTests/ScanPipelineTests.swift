@@ -29,7 +29,7 @@ final class ScriptedCamera: FrameSource {
 }
 
 
-@Suite(.timeLimit(.minutes(1))) struct ScanPipelineTests {
+@Suite(.hangGuard) struct ScanPipelineTests {
     let ticket = "TICKET-0001"
     /// A debounce window no test run reaches, for tests of what is reported rather than when.
     static let unhurried: Duration = .seconds(600)

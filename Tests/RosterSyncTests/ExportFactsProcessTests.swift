@@ -5,7 +5,7 @@ import Testing
 /// What an export says about each ticket is what the door does, through the real processes:
 /// `kiosk import` then `kiosk checkin` and `kiosk run --headless`, and a station synced from a
 /// `checkin-hub serve` that imported the same file, deciding offline.
-@Suite(.timeLimit(.minutes(5)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct ExportFactsProcessTests {
     let kiosk = BuiltProducts.executable("kiosk")
 

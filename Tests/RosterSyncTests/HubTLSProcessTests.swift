@@ -7,7 +7,7 @@ import Testing
 /// A station process and a `checkin-hub serve --tls-cert --tls-key` process: HTTPS with a
 /// private CA (`--ca-file`), a refused certificate without it, and plain HTTP to another machine
 /// refused as a status state unless `--allow-insecure-http`.
-@Suite(.timeLimit(.minutes(5)), .enabled(if: RealHub.available, "needs `checkin-hub serve`"), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .enabled(if: RealHub.available, "needs `checkin-hub serve`"), .tags(.endToEnd), .endToEnd, .blocking)
 struct HubTLSProcessTests {
     let kiosk = BuiltProducts.executable("kiosk")
 

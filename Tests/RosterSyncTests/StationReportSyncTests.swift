@@ -9,7 +9,7 @@ import Testing
 
 /// The health report a station sends with each sync: what it carries, and that it never makes a
 /// sync fail (an older hub without the route, a hub in trouble).
-@Suite(.timeLimit(.minutes(2))) struct StationReportSyncTests {
+@Suite(.hangGuard) struct StationReportSyncTests {
     static let ready = StationCondition(printer: .init(state: "ready", words: "printer ready"),
                                         camera: .init(state: "off", words: "no camera — type codes or use the scanner"))
 

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// `kiosk signin`, `events`, `use`, `sync`, `status --json` and `signout` as processes.
-@Suite(.timeLimit(.minutes(3)), .tags(.endToEnd), .endToEnd, .blocking) struct SyncCommandLineTests {
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking) struct SyncCommandLineTests {
     let kiosk = BuiltProducts.executable("kiosk")
 
     @Test func signInEventsUseSyncStatusAndSignOutBehaveAsDescribed() throws {

@@ -5,7 +5,7 @@ import Testing
 /// What a station records reaches the hub's event it was recorded for, exactly once, through
 /// event switches, a local roster joining a hub, unknown codes and a second `kiosk` process:
 /// real `kiosk` and `checkin-hub serve` processes on loopback.
-@Suite(.timeLimit(.minutes(5)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct SyncContractTests {
     let kiosk = BuiltProducts.executable("kiosk")
 

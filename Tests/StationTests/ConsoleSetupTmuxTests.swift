@@ -5,7 +5,7 @@ import Testing
 
 /// The station day from its own screen: the real console in tmux against a real hub, from an
 /// empty data directory to the first welcome, with nothing typed on a shell.
-@Suite(.serialized, .timeLimit(.minutes(4)), .tags(.endToEnd), .endToEnd, .blocking, .enabled(if: RealHub.available, "needs the checkin-hub server"))
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking, .enabled(if: RealHub.available, "needs the checkin-hub server"))
 struct ConsoleSetupTmuxTests {
     @Test func signInPickTheEventDownloadItsRosterAndCheckInFromTheConsole() throws {
         let hub = try RealHub(guests: 3)

@@ -6,7 +6,7 @@ import KioskTestSupport
 import Testing
 
 /// The real console in tmux against a real data directory.
-@Suite(.serialized, .timeLimit(.minutes(3)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct ConsoleTmuxTests {
     func start(_ extra: [String] = [], environment: [String: String] = [:], wrapper: [String] = []) throws -> (TmuxConsole, TemporaryDirectory) {
         let directory = TemporaryDirectory("kiosk-console")

@@ -4,7 +4,7 @@ import Testing
 
 /// Entries, exits and re-entries recorded on a real station (`kiosk checkin`, `--exit`), synced
 /// to a real hub, and the hub's "inside" count after them.
-@Suite(.serialized, .timeLimit(.minutes(4)), .tags(.endToEnd), .endToEnd, .blocking,
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking,
        .enabled(if: RealHub.available, "needs the checkin-hub server"))
 struct ExitsThroughTheHubTests {
     @Test func exitThenReEntryFollowsTheAccessTypeAndTheHubCountsWhoIsInside() throws {

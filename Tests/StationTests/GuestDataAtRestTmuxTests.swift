@@ -6,7 +6,7 @@ import Testing
 
 /// A station used as at a door, then read as by someone holding its disk: no guest's name,
 /// e-mail or company is anywhere in its data directory but in badge PDFs.
-@Suite(.serialized, .timeLimit(.minutes(3)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct GuestDataAtRestTmuxTests {
     let kiosk = BuiltProducts.executable("kiosk")
     static let roster: [(name: String, email: String, company: String, code: String)] = [

@@ -4,7 +4,7 @@ import KioskTestSupport
 import Testing
 
 /// Raw grayscale frames with real QR codes (libqrencode), decoded by the real pipeline (libzbar).
-@Suite(.timeLimit(.minutes(2)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct HeadlessFramesTests {
     static let width = 320, height = 240
 

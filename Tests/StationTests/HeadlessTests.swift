@@ -5,7 +5,7 @@ import KioskTestSupport
 import Station
 import Testing
 
-@Suite(.timeLimit(.minutes(2)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct HeadlessTests {
     func events(_ stdout: String) throws -> [[String: Any]] {
         try stdout.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }

@@ -2,7 +2,7 @@ import Foundation
 import KioskTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct KioskSetupTests {
     @Test func installScriptDryRunRendersAndVerifiesTheUnitWithoutChangingTheMachine() throws {
         let stage = TemporaryDirectory("kiosk-stage")

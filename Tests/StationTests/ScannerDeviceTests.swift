@@ -11,7 +11,7 @@ import Testing
 /// The dedicated scanner's device path: a serial port played by a pseudo-terminal, a real
 /// evdev device made with uinput where the kernel allows it, and the faults of each. The
 /// waits block, so the suite runs off the cooperative pool.
-@Suite(.timeLimit(.minutes(1)), .blocking)
+@Suite(.hangGuard, .blocking)
 struct ScannerDeviceTests {
     /// Reconnect quickly: the tests unplug and replug.
     static let quick = ReconnectPolicy(initial: .milliseconds(50), maximum: .milliseconds(200))

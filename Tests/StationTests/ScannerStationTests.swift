@@ -5,7 +5,7 @@ import Testing
 /// `kiosk run --headless` with a serial scanner named in the configuration (a pseudo-terminal
 /// behind a udev-style link): the scanner runs beside standard input, its codes are decided as
 /// scanner check-ins, and unplugging it is a health state, not a crash.
-@Suite(.serialized, .timeLimit(.minutes(2)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct ScannerStationTests {
     func events(_ station: StationProcess) -> [[String: Any]] {
         station.output.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }

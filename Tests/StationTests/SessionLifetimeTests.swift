@@ -5,7 +5,7 @@ import Testing
 /// The hub's absolute session lifetime, seen from a real station: the staff are warned before
 /// the sign-in ends, and when it ends the door goes on deciding locally, keeping every check-in
 /// for the next sign-in.
-@Suite(.serialized, .timeLimit(.minutes(4)), .tags(.endToEnd), .endToEnd, .blocking,
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking,
        .enabled(if: RealHub.available, "needs the checkin-hub server"))
 struct SessionLifetimeTests {
     @Test func aStationIsWarnedBeforeItsSignInEndsAndKeepsCheckInsAfterIt() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// `kiosk run --headless --printer badge` against a private cupsd whose printer simulator is
 /// unplugged, then plugged back in: the door never waits for the printer.
-@Suite(.serialized, .timeLimit(.minutes(3)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct StationCupsTests {
     @Test func withThePrinterUnpluggedSixAttendeesAreAnsweredAtOnceAndTheirBadgesPrintWhenItIsBack() throws {
         let rig = try CupsRig(queues: ["badge"])

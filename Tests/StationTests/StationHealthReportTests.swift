@@ -10,7 +10,7 @@ import Testing
 /// The organizer's station list, end to end: a real `checkin-hub serve` and a real `kiosk`
 /// (signed in, event chosen and synced through its command line, then running headless) whose
 /// health reports show in `GET /v1/events/{event}/stations`, and which is marked silent once it stops.
-@Suite(.timeLimit(.minutes(5)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct StationHealthReportTests {
     @Test func aStationShowsInTheHubsListWithItsPrinterWordsAndVersionAndIsMarkedSilentOnceItStops() throws {
         let hub = try RealHub(guests: 5, serveArguments: ["--station-silent-seconds", "2"])

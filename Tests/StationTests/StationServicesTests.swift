@@ -11,7 +11,7 @@ import Testing
 
 /// The station's services in process: the real store and the real print queue over a scripted
 /// printer, the flow and the print news as `kiosk run` composes them.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct StationServicesTests {
     /// A station with a roster of eight, running its flow, print queue and print news.
     final class Running: Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 /// The door staff's view of what the export said, in the real console in tmux: the note on an
 /// admission, a ticket refused outside its own window, and a whole order from the search list.
-@Suite(.serialized, .timeLimit(.minutes(3)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct TicketFactsTmuxTests {
     let kiosk = BuiltProducts.executable("kiosk")
 

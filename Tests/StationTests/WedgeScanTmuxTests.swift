@@ -8,7 +8,7 @@ import Testing
 /// A keyboard-wedge scanner typing into the real console (in tmux) on whatever screen is open:
 /// its burst is decided as a check-in with source `scanner`, and the open screen (code line,
 /// search box, walk-in form, prompts) never sees its keys. A person's typing still works.
-@Suite(.serialized, .timeLimit(.minutes(3)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.serialized, .hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct WedgeScanTmuxTests {
     func start() throws -> (TmuxConsole, TemporaryDirectory) {
         let directory = TemporaryDirectory("kiosk-wedge")

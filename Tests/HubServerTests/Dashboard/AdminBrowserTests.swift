@@ -8,7 +8,7 @@ import Testing
 /// the CSRF token, the live page updating by itself), a staff member added, assigned, signed in,
 /// disabled, enabled and given a new password, a real station's session revoked, and support
 /// refused. Skipped, saying why, when chromium or Playwright is missing, except in CI (`CI=true`).
-@Suite(.timeLimit(.minutes(5)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct AdminBrowserTests {
     let hubExecutable = RealHub.executable
     let kiosk = BuiltProducts.executable("kiosk")

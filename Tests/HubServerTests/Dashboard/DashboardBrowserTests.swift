@@ -6,7 +6,7 @@ import Testing
 /// dashboard_test.py), against a real `checkin-hub serve` on loopback and a real `kiosk`
 /// station uploading through the API. Skipped, saying why, when chromium or Playwright is
 /// missing, except in CI (`CI=true`), where that fails.
-@Suite(.timeLimit(.minutes(5)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct DashboardBrowserTests {
     let hubExecutable = RealHub.executable
     let kiosk = BuiltProducts.executable("kiosk")

@@ -7,7 +7,7 @@ import Testing
 /// `kiosk` station of the event syncs and refuses the ticket the organizer revoked, online and
 /// with the hub gone. Skipped, saying why, when chromium or Playwright is missing, except in CI
 /// (`CI=true`), where that fails.
-@Suite(.timeLimit(.minutes(5)), .tags(.endToEnd), .endToEnd, .blocking)
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct GuestBrowserTests {
     let hubExecutable = RealHub.executable
     let kiosk = BuiltProducts.executable("kiosk")

@@ -7,7 +7,7 @@ import Testing
 
 /// The live pages' shared figures: one read serves every page of an event within its age, and
 /// sharing never loses an update.
-@Suite(.timeLimit(.minutes(3))) struct LiveSnapshotsTests {
+@Suite(.hangGuard) struct LiveSnapshotsTests {
     typealias Contract = StoreContractTests
 
     @Test func aSnapshotIsSharedWithinItsAgeAndAWaitFromItsGenerationWakesForAChangeItMissed() async throws {
