@@ -14,9 +14,7 @@ struct EventEditPage {
 
     /// What the `event-edit` template reads.
     struct Model {
-        var title: String
-        var staffName: String
-        var csrf: String
+        var frame: PageFrame
         var isNew: Bool
         var action: String
         var eventID: String
@@ -126,7 +124,7 @@ struct EventEditPage {
         default: nil
         }
         let model = Model(
-            title: event.map { "Edit · \($0.name)" } ?? "New event", staffName: caller.staff.name, csrf: WebSession.csrf(request, caller),
+            frame: PageFrame(event.map { "Edit · \($0.name)" } ?? "New event", for: caller, request),
             isNew: event == nil, action: event.map { "/events/\($0.id)/edit" } ?? "/events/new", eventID: event?.id ?? "",
             eventName: event?.name ?? "", form: form, zones: Self.zones, problems: problems, hasProblems: !problems.isEmpty, saved: saved,
             accessTypes: rows, hasAccessTypes: !rows.isEmpty, newType: newType, typeProblems: typeProblems, hasTypeProblems: !typeProblems.isEmpty)

@@ -10,9 +10,7 @@ struct EventsPage {
     let hub: HubRoutes
 
     struct Model {
-        var title = "Events"
-        var staffName: String
-        var csrf: String
+        var frame: PageFrame
         var filters: [Filter]
         var events: [Row]
         var hasEvents: Bool
@@ -45,7 +43,7 @@ struct EventsPage {
                 return Row(id: event.id, name: event.name, when: Self.when(event, time), zone: time.zoneName)
             }
             let model = Model(
-                staffName: caller.staff.name, csrf: WebSession.csrf(request, caller),
+                frame: PageFrame("Events", for: caller, request),
                 filters: EventRange.allCases.map { Filter(range: $0.rawValue, label: Self.label($0), current: $0 == range) },
                 events: rows, hasEvents: !rows.isEmpty, emptyRange: range == .all ? "you may see yet" : Self.label(range).lowercased(),
                 isOrganizer: caller.staff.role == .organizer)

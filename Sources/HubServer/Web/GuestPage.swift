@@ -34,10 +34,7 @@ struct GuestPage {
     }
 
     struct Model {
-        var title: String
-        var staffName: String
-        var csrf: String
-        var script: String? = nil
+        var frame: PageFrame
         var eventID: String
         var eventName: String
         var zone: String
@@ -97,7 +94,7 @@ struct GuestPage {
             let admission = history.first { $0.status == "accepted" && $0.direction == "entry" && !$0.undone }
             let guest = record.guest
             let model = Model(
-                title: "\(GuestsPage.shown(guest.name)) · \(event.name)", staffName: caller.staff.name, csrf: WebSession.csrf(request, caller),
+                frame: PageFrame("\(GuestsPage.shown(guest.name)) · \(event.name)", for: caller, request),
                 eventID: event.id, eventName: event.name, zone: time.zoneName, path: Self.path(event: event.id, guest: id),
                 guest: GuestsPage.row(record, event: event.id), facts: Self.facts(guest, time: time),
                 attention: GuestsPage.shown(guest.facts.attention ?? ""), hasAttention: !(guest.facts.attention ?? "").isEmpty,

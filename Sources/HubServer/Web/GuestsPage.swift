@@ -12,10 +12,7 @@ struct GuestsPage {
     static let limit = 50
 
     struct Model {
-        var title: String
-        var staffName: String
-        var csrf: String
-        var script: String? = nil
+        var frame: PageFrame
         var eventID: String
         var eventName: String
         var query: String
@@ -51,7 +48,7 @@ struct GuestsPage {
             let found = try await hub.store.findGuests(event: event.id, matching: query, limit: Self.limit + 1)
             let rows = found.prefix(Self.limit).map { Self.row($0, event: event.id) }
             let model = Model(
-                title: "Guests · \(event.name)", staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id,
+                frame: PageFrame("Guests · \(event.name)", for: caller, request), eventID: event.id,
                 eventName: event.name, query: query.text, searched: !query.isEmpty, guests: rows, hasGuests: !rows.isEmpty,
                 more: found.count > Self.limit)
             return WebResponse.html(WebAssets.render("guests", model))

@@ -9,10 +9,7 @@ struct LivePage {
 
     /// What the `live` template reads.
     struct Model {
-        var title: String
-        var staffName: String
-        var csrf: String
-        var script = "live.js"
+        var frame: PageFrame
         var eventID: String
         var eventName: String
         var when: String
@@ -46,7 +43,7 @@ struct LivePage {
             let counts = LiveCounts(snapshot.stats, recent: snapshot.recent, arrivals: snapshot.arrivals,
                                     accessTypeNames: snapshot.accessTypeNames, at: .now(), time: time)
             let model = Model(
-                title: event.name, staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id, eventName: event.name,
+                frame: PageFrame(event.name, for: caller, request, script: "live.js"), eventID: event.id, eventName: event.name,
                 when: EventsPage.when(event, time), zone: time.zoneName,
                 expected: counts.expected, checkedIn: counts.checkedIn, inside: counts.inside, duplicates: counts.duplicates,
                 conflicts: counts.conflicts, updatedAt: counts.updatedAt, accessTypes: counts.accessTypes, stations: counts.stations,

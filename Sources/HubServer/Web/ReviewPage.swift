@@ -17,10 +17,7 @@ struct ReviewPage {
 
     /// What the `review` template reads.
     struct Model {
-        var title: String
-        var staffName: String
-        var csrf: String
-        var script: String? = nil
+        var frame: PageFrame
         var eventID: String
         var eventName: String
         var zone: String
@@ -65,7 +62,7 @@ struct ReviewPage {
             let items = try await hub.store.reviewItems(event: event.id, limit: Self.limit)
             let board = ReviewBoard(items, time: time)
             let model = Model(
-                title: "Review · \(event.name)", staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id,
+                frame: PageFrame("Review · \(event.name)", for: caller, request), eventID: event.id,
                 eventName: event.name, zone: time.zoneName,
                 notice: request.uri.queryParameters.get("done").flatMap(Notice.init(rawValue:))?.words, toReview: board.toReview,
                 conflicts: board.conflicts, walkIns: board.walkIns, refusals: board.refusals, exits: board.exits, reviewed: board.reviewed,

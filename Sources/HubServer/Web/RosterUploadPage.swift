@@ -23,9 +23,7 @@ struct RosterUploadPage {
 
     /// What the `roster-upload` template reads.
     struct Model {
-        var title: String
-        var staffName: String
-        var csrf: String
+        var frame: PageFrame
         var eventID: String
         var eventName: String
         var zone: String
@@ -93,7 +91,7 @@ struct RosterUploadPage {
 
     private func render(_ request: Request, _ caller: AuthenticatedSession, _ event: EventSummary, problem: String? = nil,
                         report: ReportView? = nil, status: HTTPResponse.Status = .ok) -> Response {
-        let model = Model(title: "Roster · \(event.name)", staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id,
+        let model = Model(frame: PageFrame("Roster · \(event.name)", for: caller, request), eventID: event.id,
                           eventName: event.name, zone: WebTime(timeZone: event.timeZone).zoneName, problem: problem, report: report)
         return WebResponse.html(WebAssets.render("roster-upload", model), status: status)
     }

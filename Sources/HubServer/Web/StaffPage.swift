@@ -15,9 +15,7 @@ struct StaffPage {
 
     /// What the `staff` template reads.
     struct Model {
-        var title = "Staff"
-        var staffName: String
-        var csrf: String
+        var frame: PageFrame
         var notice: String?
         var problems: [String]
         var hasProblems: Bool
@@ -181,7 +179,7 @@ struct StaffPage {
                        createdAt: time.dateTime(session.createdAt), lastUsedAt: time.dateTime(session.lastUsedAt), isOwn: session.id == caller.sessionID)
         }
         let model = Model(
-            staffName: caller.staff.name, csrf: WebSession.csrf(request, caller),
+            frame: PageFrame("Staff", for: caller, request),
             notice: request.uri.queryParameters.get("done").flatMap { Self.notices[String($0)] }, problems: problems, hasProblems: !problems.isEmpty,
             form: form, roles: StaffRole.allCases.reversed().map { Option(value: $0.rawValue, label: $0.rawValue, selected: $0.rawValue == form.role) },
             accounts: accounts, sessions: Array(sessions), hasSessions: !sessions.isEmpty)

@@ -11,10 +11,7 @@ struct StationsPage {
 
     /// What the `stations` template reads.
     struct Model {
-        var title: String
-        var staffName: String
-        var csrf: String
-        var script: String? = nil
+        var frame: PageFrame
         var eventID: String
         var eventName: String
         var zone: String
@@ -55,7 +52,7 @@ struct StationsPage {
             }
             let seconds = silence.afterSeconds
             let model = Model(
-                title: "Stations · \(event.name)", staffName: caller.staff.name, csrf: WebSession.csrf(request, caller), eventID: event.id,
+                frame: PageFrame("Stations · \(event.name)", for: caller, request), eventID: event.id,
                 eventName: event.name, zone: time.zoneName,
                 silentAfter: seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s", stations: rows, hasStations: !rows.isEmpty)
             return WebResponse.html(WebAssets.render("stations", model))
