@@ -36,21 +36,12 @@ struct AdminBrowserTests {
                              stdin: hub.password + "\n")
         try #require(signin.status == 0, "\(signin.stderr)")
 
-        let shots = hub.directory.appending("screenshots").path
-        var folders = [shots]
-        if let extra = ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS_DIR"], !extra.isEmpty { folders.append(extra + "/admin") }
-        let result = try run(URL(fileURLWithPath: try #require(BrowserTools.python)), [Self.script.path], environment: [
+        let result = try BrowserTools.runScript(Self.script, label: "admin", hub: hub, environment: [
             "HUB_URL": hub.url,
             "ORGANIZER_EMAIL": organizer.email, "ORGANIZER_PASSWORD": organizer.password,
             "SUPPORT_EMAIL": support.email, "SUPPORT_PASSWORD": support.password, "STATION_NAME": "Door West",
-            "SCREENSHOT_DIRS": folders.joined(separator: ":"), "CHROMIUM": BrowserTools.chromium,
-        ], timeout: 240)
-        print("admin browser script:\n\(result.stdout)")
-        #expect(result.status == 0, "admin_test.py failed:\n\(result.stdout)\n\(result.stderr)\n\(DashboardBrowserTests.logs(of: [hub]))")
+        ], screenshots: ["event-edit.png", "upload-report.png", "upload-problem.png", "staff.png"], logs: DashboardBrowserTests.logs(of: [hub]))
         guard result.status == 0 else { return }
-        for page in ["event-edit.png", "upload-report.png", "upload-problem.png", "staff.png"] {
-            #expect(FileManager.default.fileExists(atPath: shots + "/" + page), "\(page) was not written")
-        }
         // The hub's own command line agrees with what the pages showed.
         let event = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("[dashboard] event: ") }?.split(separator: " ").last)
         #expect(try hub.stats(event: String(event))["expected"] as? Int == 3)

@@ -71,20 +71,10 @@ struct GuestBrowserTests {
         #expect(try grace.json()["decision"] as? String == "admitted", "\(grace.stdout) \(grace.stderr)")
         try #require(try run(kiosk, ["sync", "--data-dir", station]).status == 0)
 
-        let shots = hub.directory.appending("screenshots").path
-        var folders = [shots]
-        if let extra = ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS_DIR"], !extra.isEmpty { folders.append(extra + "/" + label) }
-        let started = Date()
-        let result = try run(URL(fileURLWithPath: try #require(BrowserTools.python)), [Self.script.path], environment: [
+        try BrowserTools.runScript(Self.script, label: label, hub: hub, environment: [
             "HUB_URL": hub.url, "EVENT_ID": gala,
             "ORGANIZER_EMAIL": organizer.email, "ORGANIZER_PASSWORD": organizer.password,
-            "SCREENSHOT_DIRS": folders.joined(separator: ":"), "CHROMIUM": BrowserTools.chromium,
-        ], timeout: 240)
-        print("guest browser script: \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n\(result.stdout)")
-        #expect(result.status == 0, "guest_test.py failed:\n\(result.stdout)\n\(result.stderr)\n\(DashboardBrowserTests.logs(of: [hub]))")
-        for page in ["guests.png", "guest.png", "guest-revoked.png", "live.png"] where result.status == 0 {
-            #expect(FileManager.default.fileExists(atPath: shots + "/" + page), "\(page) was not written")
-        }
+        ], screenshots: ["guests.png", "guest.png", "guest-revoked.png", "live.png"], logs: DashboardBrowserTests.logs(of: [hub]))
         #expect(try hub.stats(event: gala)["checked_in"] as? Int == 2, "Grace at the door and Ada from the dashboard")
 
         // The station learns the revocation with its next sync, and refuses the ticket…

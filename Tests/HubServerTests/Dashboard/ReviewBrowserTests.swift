@@ -95,19 +95,11 @@ struct ReviewBrowserTests {
         }
         #expect(try hub.stats(event: event)["conflicts"] as? Int == 1)
 
-        let shots = hub.directory.appending("screenshots").path
-        var folders = [shots]
-        if let extra = ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS_DIR"], !extra.isEmpty { folders.append(extra + "/" + label) }
-        let result = try run(URL(fileURLWithPath: try #require(BrowserTools.python)), [Self.script.path], environment: [
+        let result = try BrowserTools.runScript(Self.script, label: label, hub: hub, environment: [
             "HUB_URL": hub.url, "EVENT_ID": event, "ORGANIZER_EMAIL": organizer.email, "ORGANIZER_PASSWORD": organizer.password,
             "REGISTRATION_NAME": Self.registration, "WALK_IN_NAME": Self.walkInName,
-            "SCREENSHOT_DIRS": folders.joined(separator: ":"), "CHROMIUM": BrowserTools.chromium,
-        ], timeout: 240)
-        print("review browser script (status \(result.status)):\n\(result.stdout)\n\(result.stderr)")
-        try #require(result.status == 0, "review_test.py failed:\n\(result.stdout)\n\(result.stderr)\n\(DashboardBrowserTests.logs(of: [hub]))")
-        for page in ["review.png", "review-phone.png"] {
-            #expect(FileManager.default.fileExists(atPath: shots + "/" + page), "\(page) was not written")
-        }
+        ], screenshots: ["review.png", "review-phone.png"], logs: DashboardBrowserTests.logs(of: [hub]))
+        try #require(result.status == 0)
 
         // Each action is in the hub's log, by the organizer.
         let store = try HubDatabase.open(hub.database, logger: Logger(label: "review-test"))
