@@ -16,7 +16,7 @@ import time
 
 
 def escape(text):
-    """troff text: backslashes doubled, a leading dot or quote made literal."""
+    """troff text: backslashes as \\e, hyphens as \\-, a leading dot or quote made literal."""
     text = (text or "").replace("\\", "\\e").replace("-", "\\-")
     lines = []
     for line in text.splitlines() or [""]:
