@@ -324,10 +324,18 @@ struct TestStation {
         hub.inject("/roster", .json(429, "{}", headers: ["Retry-After": "120"]))
         let loop = Task { try await station.engine.run() }
         defer { loop.cancel() }
-        eventually { hub.state.withLock { $0.requests.last?.contains("/roster") == true && $0.faults.isEmpty } }
-        // The follow loop's long-poll may have left before the 429 came back: let it land.
-        try await Task.sleep(for: .milliseconds(300))
-        let requests = hub.state.withLock { $0.requests.count }
+        // The engine has taken the 429 in: from then on it keeps quiet. (A fixed pause was once
+        // too short on CI's loaded machine: a nudge went out before the answer was read.)
+        while await station.engine.quietUntil == nil { try await Task.sleep(for: .milliseconds(20)) }
+        // A request either loop sent before the 429 came back may still be on its way: wait until
+        // the hub has seen nothing new for half a second.
+        var requests = hub.state.withLock { $0.requests.count }
+        while true {
+            try await Task.sleep(for: .milliseconds(500))
+            let now = hub.state.withLock { $0.requests.count }
+            if now == requests { break }
+            requests = now
+        }
         _ = try await station.checkIn(1, at: base)
         for _ in 0..<5 {
             station.engine.nudge()
