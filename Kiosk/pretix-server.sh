@@ -96,8 +96,8 @@ install() {
     exec 9>&-
 }
 
-# Whether process PID runs (a zombie, exited but not yet reaped, does not).
-alive() { [ -e "/proc/$1/stat" ] && [ "$(sed 's/.*) \([A-Z]\).*/\1/' "/proc/$1/stat")" != Z ]; }
+# Whether any process of session SID runs (a zombie, exited but not yet reaped, does not).
+running() { ps -s "$1" -o stat= 2>/dev/null | grep -qv '^Z'; }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
@@ -187,17 +187,18 @@ serve() {  # DIR PORT (empty: a free one)
 }
 
 stop() {  # DIR
-    local dir=$1 pid
+    local dir=$1 pid attempt
     [ -e "$dir/gunicorn.pid" ] || return 0
     pid="$(cat "$dir/gunicorn.pid")"
-    # gunicorn leads its own process group (setsid): QUIT has the master stop its worker at once;
-    # what is left after 10 s is killed, worker included.
+    # gunicorn leads its own session (setsid): QUIT has the master stop its worker at once; what
+    # still runs after 5 s is killed. Done when no process of the session runs any more.
     kill -QUIT "$pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do
-        alive "$pid" || break
+    for attempt in $(seq 1 100); do
+        running "$pid" || break
+        [ "$attempt" -eq 50 ] && kill -KILL -- "-$pid" 2>/dev/null
         sleep 0.1
     done
-    kill -KILL -- "-$pid" 2>/dev/null || true
+    running "$pid" && fail "the server in $dir (session $pid) did not stop"
     rm -f "$dir/gunicorn.pid"
 }
 
