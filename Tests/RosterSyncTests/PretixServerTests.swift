@@ -31,6 +31,11 @@ struct PretixServerTests {
         var gate: PretixFacts.Gate?
     }
 
+    struct EventDetail: Decodable {
+        var validKeys: ValidKeys
+        struct ValidKeys: Decodable { var pretixSig1: [String] }
+    }
+
     struct ListPosition: Decodable, Sendable {
         var id: Int
         var secret: String
@@ -181,6 +186,11 @@ struct PretixServerTests {
                                                  list: try conference.list("VIP lounge").id)
             #expect(attention.outcome == "ok" && attention.requireAttention == true)
             #expect(attention.checkinTexts == ["VIP: hand over the lanyard"])
+
+            // The signed event's key, as the device downloads it, is the one in the facts.
+            let detail = try await api.get("/api/v1/organizers/\(organizer)/events/\(festival.slug)/").decode(EventDetail.self)
+            #expect(detail.validKeys.pretixSig1 == festival.validKeys && festival.validKeys.count == 1)
+            #expect(conference.validKeys.isEmpty)
 
             // A canceled signed ticket: its old secret is on the revoked list.
             let revoked = try #require(try festival.position(.canceled).revokedSecrets.first)
