@@ -43,7 +43,8 @@ fi
 # 1. Packages and the binary.
 if [ -z "$binary" ]; then
     step bash Kiosk/install-packages.sh Kiosk/packages-run.txt
-    step swift build -c release --product kiosk
+    # Only the versions of the committed Package.resolved: nothing floats on a build run as root.
+    step swift build -c release --product kiosk --only-use-versions-from-resolved-file
     binary=.build/release/kiosk
 fi
 

@@ -9,7 +9,9 @@ source Kiosk/install-packages.sh Kiosk/packages-test.txt Kiosk/packages-deb.txt
 # Playwright for the dashboard's browser tests, driving Debian's chromium.
 bash Kiosk/setup-browser-tests.sh
 
-swift build --build-tests
+# The committed Package.resolved must match Package.swift: the builds below use its versions.
+bash Kiosk/check-package-resolved.sh
+swift build --build-tests --only-use-versions-from-resolved-file
 # A test that hangs fails the run with its name instead of holding CI until its own limit.
 # The browser suites (chromium, hubs, stations and PostgreSQL at once) run after the rest, by
 # themselves: beside them on CI's two cores, the camera suites' decoder threads (which lower their
