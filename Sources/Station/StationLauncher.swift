@@ -118,7 +118,9 @@ public enum StationLauncher {
                                            serviceName: "configured event"))
             }
         } else {
-            var model = ConsoleModel(pin: configuration.selfServicePIN, selfService: configuration.selfService)
+            // Console time starts near 0 (ConsoleService): a kept lockout goes on from there.
+            let pinGuard = database.savedPINGuard().map { PINGuard(restoring: $0, now: 0, wallClock: .now()) } ?? PINGuard()
+            var model = ConsoleModel(pin: configuration.selfServicePIN, selfService: configuration.selfService, pinGuard: pinGuard)
             model.setDirection(configuration.direction)
             if case .updated(let from, let to) = storage.storage { model.banner = "Storage updated v\(from) → v\(to)" }
             model.setupDefaults = SetupDefaults(hub: options.configuration.hubURL, event: configuration.event,
