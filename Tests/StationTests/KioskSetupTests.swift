@@ -20,6 +20,8 @@ struct KioskSetupTests {
             #expect(exposure.map { $0 <= 2.0 } == true, "\(result.stdout)")
         }
         #expect(result.stdout.contains("+ systemctl enable --now checkin-kiosk.service"))
+        // The storage key is sealed by kiosk itself, which says how well it is protected.
+        #expect(result.stdout.contains("+ /usr/local/bin/kiosk storage seal --data-dir /var/lib/checkin-kiosk"), "\(result.stdout)")
         let unit = try String(contentsOf: stage.appending("checkin-kiosk.service"), encoding: .utf8)
         #expect(unit.contains("TTYPath=/dev/tty1"))
         #expect(unit.contains("Restart=always"))
