@@ -97,7 +97,9 @@ public struct ConsoleModel: Sendable, Equatable {
     /// - Parameters:
     ///   - pin: the self-service PIN; without one, self-service cannot be entered from the keyboard.
     ///   - selfService: start in self-service mode.
-    public init(pin: String? = nil, selfService: Bool = false, accessChoices: [AccessChoice] = []) {
+    ///   - pinGuard: the PIN's wrong entries and lockout as the last run left them.
+    public init(pin: String? = nil, selfService: Bool = false, accessChoices: [AccessChoice] = [], pinGuard: PINGuard = PINGuard()) {
+        self.pinGuard = pinGuard
         self.pin = pin.flatMap { $0.isEmpty ? nil : $0 }
         self.mode = selfService && self.pin != nil ? .selfService : .operatorMode
         self.accessChoices = accessChoices
@@ -334,7 +336,9 @@ public struct ConsoleModel: Sendable, Equatable {
             screen = .idle
         case .enter:
             var requests: [ConsoleRequest] = []
-            switch pinGuard.check(pinInput, against: pin ?? "", now: now) {
+            let verdict = pinGuard.check(pinInput, against: pin ?? "", now: now)
+            requests.append(.savePINGuard(pinGuard))
+            switch verdict {
             case .accepted:
                 mode = .operatorMode
                 notice = "Operator mode: F9 returns to self-service"

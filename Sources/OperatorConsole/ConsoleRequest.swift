@@ -23,6 +23,9 @@ public enum ConsoleRequest: Sendable, Equatable {
     case setDirection(Direction)
     /// The self-service PIN locked after too many wrong entries (for the health log).
     case pinLockedOut(seconds: Double)
+    /// A PIN entry was checked: the guard to keep, before the next entry, so a restart neither
+    /// clears the wrong entries counted nor ends a lockout.
+    case savePINGuard(PINGuard)
     /// The operator's answer about badges that waited too long.
     case answerStaleBadges(StaleBadgesChoice)
     case signOut(PendingChangesChoice)

@@ -128,7 +128,12 @@ import Testing
         func enter(_ pin: String, at now: Double) -> [ConsoleRequest] {
             model.handle(.function(1), now: now)
             for digit in pin { model.handle(.character(digit), now: now) }
-            return model.handle(.enter, now: now)
+            let prompting = model.screen == .pin
+            let requests = model.handle(.enter, now: now)
+            guard prompting else { return requests }
+            // Every checked entry is kept (a restart must not forget it), before anything else is done.
+            #expect(requests.first == .savePINGuard(model.pinGuard))
+            return Array(requests.dropFirst())
         }
         for attempt in 1...4 { #expect(enter("0000", at: Double(attempt)).isEmpty) }
         #expect(enter("0000", at: 5) == [.pinLockedOut(seconds: 300)])

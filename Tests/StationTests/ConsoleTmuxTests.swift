@@ -191,7 +191,7 @@ struct ConsoleTmuxTests {
     @Test func selfServiceNeedsThePINForOperatorFunctions() throws {
         let directory = TemporaryDirectory("kiosk-console")
         defer { directory.remove() }
-        try "self_service_pin = 4321\nstation_name = Door 2\n".write(to: directory.appending("kiosk.conf"), atomically: true, encoding: .utf8)
+        try "self_service_pin = 432109\nstation_name = Door 2\n".write(to: directory.appending("kiosk.conf"), atomically: true, encoding: .utf8)
         let console = try TmuxConsole(["--data-dir", directory.appending("data").path, "--config", directory.appending("kiosk.conf").path, "--self-service"],
                                       directory: directory)
         defer { console.stop() }
@@ -200,12 +200,12 @@ struct ConsoleTmuxTests {
         try console.waitFor("Staff: press any function key")
         try console.send("F4")
         try console.waitFor("Staff PIN:")
-        try console.type("9999")
+        try console.type("999999")
         try console.send("Enter")
         try console.waitFor("Wrong PIN")
         try console.send("F4")
         try console.waitFor("Staff PIN:")
-        try console.type("4321")
+        try console.type("432109")
         try console.send("Enter")
         let screen = try console.waitFor("Check-in · Door 2 · operator")
         #expect(screen.contains("F4 Walk-in"))

@@ -14,9 +14,13 @@ public struct StationHealth: Sendable, Equatable {
     public var clock: ClockState
     public var scanner: ScannerHealth
     public var session: SessionHealth
+    /// How well the storage key is kept from whoever takes the disk (nil: not assessed).
+    public var storageKey: StorageKeyProtection?
 
     public init(printer: PrinterCondition = .off, camera: CameraHealth = .off, hub: HubHealth = .none,
-                storage: StorageHealth = .ok, clock: ClockState = .plausible, scanner: ScannerHealth = .off, session: SessionHealth = .none) {
+                storage: StorageHealth = .ok, clock: ClockState = .plausible, scanner: ScannerHealth = .off, session: SessionHealth = .none,
+                storageKey: StorageKeyProtection? = nil) {
+        self.storageKey = storageKey
         self.printer = printer
         self.camera = camera
         self.hub = hub
@@ -102,6 +106,16 @@ public struct StationHealth: Sendable, Equatable {
         }
     }
 
+    /// A key on the data's own disk is a fault of its own, the least urgent: said plainly on the
+    /// fault line whenever nothing more pressing is, with the stronger choice.
+    public var storageKeyPart: Part {
+        guard let storageKey else { return Part(state: "unknown", words: "storage key not assessed", fix: nil, isFault: false) }
+        guard storageKey.sameDiskAsData else { return Part(state: storageKey.rawValue, words: "storage key " + storageKey.words, fix: nil, isFault: false) }
+        return Part(state: storageKey.rawValue, words: "Guest data key on this same disk: a stolen disk or box opens the guest data",
+                    fix: "Keep the key on a USB stick (sudo kiosk storage move-key --to-removable /media/kiosk-key) or use a box with a TPM2",
+                    isFault: true)
+    }
+
     public var clockPart: Part {
         switch clock {
         case .plausible: Part(state: "ok", words: "clock ok", fix: nil, isFault: false)
@@ -112,9 +126,9 @@ public struct StationHealth: Sendable, Equatable {
 
     /// The most urgent fault, with its fix, for the console's fault line: storage stops the
     /// door, then the printer, camera and scanner slow it, then the session and the clock, then a
-    /// sign-in about to end.
+    /// sign-in about to end, last a storage key on the data's own disk.
     public var mostUrgent: Part? {
-        [storagePart, printerPart, cameraPart, scannerPart, hubPart, clockPart, sessionPart].first(where: \.isFault)
+        [storagePart, printerPart, cameraPart, scannerPart, hubPart, clockPart, sessionPart, storageKeyPart].first(where: \.isFault)
     }
 
     /// The `health` object of the headless event and of `kiosk status --json`.
@@ -129,6 +143,7 @@ public struct StationHealth: Sendable, Equatable {
             printerJSON = .object(members)
         }
         return ["printer": printerJSON, "camera": object(cameraPart), "hub": object(hubPart), "storage": object(storagePart),
-                "clock": object(clockPart), "scanner": object(scannerPart), "session": object(sessionPart)]
+                "clock": object(clockPart), "scanner": object(scannerPart), "session": object(sessionPart),
+                "storage_key": object(storageKeyPart)]
     }
 }

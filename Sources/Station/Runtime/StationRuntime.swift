@@ -263,6 +263,14 @@ public actor StationRuntime {
         }
     }
 
+    /// Keeps the PIN guard after an entry (awaited before the console takes the next key, so
+    /// the kept guard is never an older one). Should it fail, the guard in memory still holds.
+    public func savePINGuard(_ saved: PINGuard.Saved) async {
+        do throws(StoreError) { try await database.savePINGuard(saved) } catch {
+            logger.warning("could not keep the PIN guard", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// The self-service PIN locked after too many wrong entries: logged for support.
     public func pinLockedOut(seconds: Double) {
         logger.warning("self-service PIN locked after repeated wrong entries", metadata: ["seconds": "\(Int(seconds))"])

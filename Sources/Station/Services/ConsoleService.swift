@@ -69,6 +69,10 @@ struct ConsoleService: Service {
             case .terminal(.key(let key)):
                 for request in model.handle(key, now: now()) {
                     if case .quit = request { return }
+                    if case .savePINGuard(let pinGuard) = request {
+                        await runtime.savePINGuard(pinGuard.saved(now: now(), wallClock: .now()))
+                        continue
+                    }
                     perform(request, continuation: continuation, setupTask: &setupTask)
                 }
                 runtime.setScannerTest(model.screen == .scannerTest)
@@ -128,6 +132,8 @@ struct ConsoleService: Service {
             runtime.setDirection(direction)
         case .pinLockedOut(let seconds):
             Task { await runtime.pinLockedOut(seconds: seconds) }
+        case .savePINGuard:
+            break  // kept in order by the key loop
         case .answerStaleBadges(let choice):
             Task { await runtime.answerStaleBadges(choice) }
         case .signOut(let choice):
