@@ -10,8 +10,8 @@ import RosterCSV
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark a hub (see README): ingest (default), propagation, security or dashboard.",
-        subcommands: [IngestBench.self, PropagationBench.self, SecurityBench.self, DashboardBench.self],
+        abstract: "Benchmark a hub (see README): ingest (default), propagation, security, abuse or dashboard.",
+        subcommands: [IngestBench.self, PropagationBench.self, SecurityBench.self, AbuseBench.self, DashboardBench.self],
         defaultSubcommand: IngestBench.self)
 }
 
