@@ -101,9 +101,14 @@ public enum StationLauncher {
         // 4. Printing, scanning, the flow and the user interface, as services.
         let printing = try StationPrinting.open(configuration, database: database, logger: logger)
         let sources = try makeScanSources(configuration, headless: headless)
+        // Before the first request the engine's state is only "not reached yet": "connecting".
+        // A station no hub was ever named to (the demo roster, a local import) is stand-alone
+        // until someone signs in, not "not signed in".
+        let standAlone = configuration.hubURL == nil && (try? database.setting(.hubURL)) == nil
+        let hub: HubHealth = if let sync { HubHealth(await sync.status(), standAlone: standAlone) } else { .none }
         var health = StationHealth(printer: printing.map { PrinterCondition(state: .ready, name: $0.name) } ?? .off,
                                    camera: sources.first(where: \.isCamera).map { .scanning($0.description) } ?? .off,
-                                   hub: sync == nil ? .none : .offline(nil))
+                                   hub: hub)
         health.clock = (try? database.clockState()) ?? .plausible
         health.storageKey = database.keyProtection
         let runtime = StationRuntime(
@@ -159,7 +164,7 @@ public enum StationLauncher {
             services.append(Configured(service: printing, serviceName: "print queue"))
         }
         if let sync {
-            services.append(Configured(service: HubWatchService(engine: sync, runtime: runtime), serviceName: "hub status"))
+            services.append(Configured(service: HubWatchService(engine: sync, runtime: runtime, standAlone: standAlone), serviceName: "hub status"))
             services.append(Configured(service: sync, serviceName: "sync"))
         }
         services.append(Configured(service: FlowService(runtime: runtime), serviceName: "check-in flow"))

@@ -6,8 +6,12 @@ import Logging
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Migrate the database, then serve the /v1 API until SIGTERM or SIGINT.",
-        discussion: "Prints 'listening on HOST:PORT' on stdout once it accepts requests (with --port 0, the port chosen).")
+        abstract: "Migrate the database, then serve the /v1 API and the web dashboard until SIGTERM or SIGINT.",
+        discussion: """
+            Serves, on the same address and port, the stations' /v1 API and the organizers' web dashboard: open \
+            http://HOST:PORT/ in a browser and sign in (/signin) with a staff account (checkin-hub staff add --role organizer). \
+            Prints 'listening on HOST:PORT' on stdout once it accepts requests (with --port 0, the port chosen).
+            """)
 
     @Option(help: "sqlite:PATH or postgres://USER@HOST:PORT/DATABASE")
     var db: String

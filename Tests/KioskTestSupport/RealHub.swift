@@ -83,9 +83,20 @@ public final class RealHub: @unchecked Sendable {
 
     public func stop() {
         guard let process else { return }
+        resume()
         process.terminate()
         process.waitUntilExit()
         self.process = nil
+    }
+
+    /// Freezes the hub process (SIGSTOP): connections are accepted and never answered, as a hub
+    /// hung under load or on a stalled disk. ``resume()`` thaws it.
+    public func suspend() {
+        if let process { kill(process.processIdentifier, SIGSTOP) }
+    }
+
+    public func resume() {
+        if let process { kill(process.processIdentifier, SIGCONT) }
     }
 
     public func remove() {

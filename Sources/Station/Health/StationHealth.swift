@@ -52,7 +52,9 @@ public struct StationHealth: Sendable, Equatable {
         case .off: Part(state: "off", words: "printing off", fix: nil, isFault: false)
         case .ready: Part(state: "ready", words: "printer ready" + counts, fix: nil, isFault: false)
         case .printing: Part(state: "printing", words: "printing" + counts, fix: nil, isFault: false)
-        case .fault(let words, let fix): Part(state: "fault", words: "Printer: \(words)" + counts, fix: fix, isFault: true)
+        // The print queue's words name the printer already ("Badge printer is out of labels"):
+        // the hub's station list puts them after its own "Printer:" label.
+        case .fault(let words, let fix): Part(state: "fault", words: words + counts, fix: fix, isFault: true)
         }
     }
 
@@ -75,8 +77,9 @@ public struct StationHealth: Sendable, Equatable {
     public var hubPart: Part {
         switch hub {
         case .none: Part(state: "none", words: "no hub", fix: nil, isFault: false)
+        case .connecting: Part(state: "connecting", words: "connecting to the hub", fix: nil, isFault: false)
         case .online: Part(state: "online", words: "hub online", fix: nil, isFault: false)
-        case .degraded: Part(state: "degraded", words: "hub slow, retrying", fix: nil, isFault: false)
+        case .degraded: Part(state: "degraded", words: "hub slow to answer — retrying", fix: nil, isFault: false)
         case .offline(let reason): Part(state: "offline", words: "hub unreachable — working offline",
                                         fix: reason ?? "Check the network; check-ins are kept and upload when the hub answers.", isFault: false)
         case .signedOut: Part(state: "signed_out", words: "signed out by the hub",
@@ -124,11 +127,26 @@ public struct StationHealth: Sendable, Equatable {
         }
     }
 
+    /// The printer on the status line: a fault in two words (its whole sentence and fix are on
+    /// the fault line or the details screen), with the badges waiting.
+    public var printerStatusWords: String {
+        guard printerPart.isFault else { return printerPart.words }
+        return "printer fault" + (printer.waiting > 0 ? " · \(printer.waiting) badge\(printer.waiting == 1 ? "" : "s") waiting" : "")
+    }
+
+    /// The camera on the status line: a fault in two words (the fault line and details have it all).
+    public var cameraStatusWords: String { cameraPart.isFault ? "camera fault" : cameraPart.words }
+
     /// The most urgent fault, with its fix, for the console's fault line: storage stops the
     /// door, then the printer, camera and scanner slow it, then the session and the clock, then a
     /// sign-in about to end, last a storage key on the data's own disk.
     public var mostUrgent: Part? {
-        [storagePart, printerPart, cameraPart, scannerPart, hubPart, clockPart, sessionPart, storageKeyPart].first(where: \.isFault)
+        faults.first
+    }
+
+    /// Every fault, most urgent first (the console's details screen lists them all).
+    public var faults: [Part] {
+        [storagePart, printerPart, cameraPart, scannerPart, hubPart, clockPart, sessionPart, storageKeyPart].filter(\.isFault)
     }
 
     /// The `health` object of the headless event and of `kiosk status --json`.
