@@ -20,7 +20,7 @@ struct ConsoleFitTmuxTests {
         try FileManager.default.createDirectory(at: camera, withIntermediateDirectories: true)
         try "unplugged\n".write(to: camera.appending(path: "state"), atomically: true, encoding: .utf8)
         let config = directory.appending("kiosk.conf")
-        try "self_service_pin = 4321\nstation_name = Door A\n".write(to: config, atomically: true, encoding: .utf8)
+        try "self_service_pin = 432198\nstation_name = Door A\n".write(to: config, atomically: true, encoding: .utf8)
         let console = try TmuxConsole(["--data-dir", directory.appending("data").path, "--config", config.path, "--printer", "badge",
                                        "--camera", "sim:" + camera.path],
                                       directory: directory, environment: ["CUPS_SERVER": rig.server], columns: 80, rows: 24)
@@ -75,7 +75,7 @@ struct ConsoleFitTmuxTests {
         try check("Hold the QR code in front of the camera", ["Staff: press any function key for the PIN"], "self-service", keys: false)
         try console.send("F1")
         try check("Staff PIN:", ["Enter to confirm · Esc back to self-service"], "PIN", keys: false)
-        try console.type("4321")
+        try console.type("432198")
         try console.send("Enter")
         try console.waitFor("Operator mode")
 
