@@ -148,28 +148,24 @@ def one_click(browser):
     page.set_default_timeout(15_000)
     sign_in(page, os.environ["ORGANIZER_EMAIL"], os.environ["ORGANIZER_PASSWORD"])
     guest = json.loads(os.environ["GUEST_IDS"])[0]
-    page.goto(f"{LIVE}/guests/{guest}")
-    look(page, "variant A, the walk-in's guest page")
-    button = page.locator('[data-test="dashboard-manual-checkin"]')
-    action = button.evaluate("button => button.form.getAttribute('action')")
-    step(f"variant A: the 'Check in now' button belongs to a form to {action}")
-    screenshot(page, "one-click-guest.png")
-    posted = click_and_post(page, button)
-    if posted != f"/events/{EVENT}/guests/{guest}/checkin":
-        findings.append(f"variant A: 'Check in now' posted to {posted}, not to the guest's check-in")
-    step(f"variant A: the click posted to {posted} and ended on {page.url}")
+    one_click_variant(page, "A", f"{LIVE}/guests/{guest}", page.locator('[data-test="dashboard-manual-checkin"]'),
+                      f"/events/{EVENT}/guests/{guest}/checkin", "one-click-guest.png")
+    one_click_variant(page, "B", f"{LIVE}/review",
+                      page.locator('[data-test="dashboard-walk-in-row"]').first.locator('[data-test="dashboard-mark-reviewed"]'),
+                      f"/events/{EVENT}/review/mark", "one-click-review.png")
 
-    page.goto(f"{LIVE}/review")
-    look(page, "variant B, the review page")
-    row = page.locator('[data-test="dashboard-walk-in-row"]').first
-    mark = row.locator('[data-test="dashboard-mark-reviewed"]')
-    action = mark.evaluate("button => button.form.getAttribute('action')")
-    step(f"variant B: the 'Mark reviewed' button belongs to a form to {action}")
-    screenshot(page, "one-click-review.png")
-    posted = click_and_post(page, mark)
-    if posted != f"/events/{EVENT}/review/mark":
-        findings.append(f"variant B: 'Mark reviewed' posted to {posted}, not to the review's mark")
-    step(f"variant B: the click posted to {posted} and ended on {page.url}")
+
+def one_click_variant(page, variant, url, button, expected, shot):
+    """Opens `url` as the organizer and clicks `button`, the page's own: it must post to `expected`."""
+    page.goto(url)
+    look(page, f"variant {variant}, {url}")
+    action = button.evaluate("button => button.form.getAttribute('action')")
+    step(f"variant {variant}: the button belongs to a form to {action}")
+    screenshot(page, shot)
+    posted = click_and_post(page, button)
+    if posted != expected:
+        findings.append(f"variant {variant}: the button posted to {posted}, not to {expected}")
+    step(f"variant {variant}: the click posted to {posted} and ended on {page.url}")
 
 
 def zero_click(browser):

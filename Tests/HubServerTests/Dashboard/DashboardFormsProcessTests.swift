@@ -16,9 +16,7 @@ struct DashboardFormsProcessTests {
     func prepare() throws -> (hub: RealHub, olga: DashboardClient) {
         let hub = try RealHub(guests: 2)
         for (person, name, role) in [(Self.organizer, "Olga Organizer", "organizer"), (Self.sam, "Sam Door", "staff")] {
-            let added = try run(RealHub.executable, ["staff", "add", "--db", hub.database, "--email", person.email, "--name", name, "--role", role],
-                                stdin: person.password + "\n")
-            try #require(added.status == 0, "\(added.stderr)")
+            try hub.addStaff(email: person.email, name: name, role: role, password: person.password)
         }
         return (hub, DashboardClient(base: hub.url))
     }

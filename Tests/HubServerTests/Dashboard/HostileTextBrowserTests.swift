@@ -25,9 +25,8 @@ struct HostileTextBrowserTests {
             Issue.record("CI=true and the browser tests cannot run: \(missing)")
             return
         }
-        let hub = try RealHub(guests: 1)
+        let hub = try organizersHub()
         defer { hub.remove() }
-        try addOrganizer(hub)
         let marks = HostileText.marks
         // The ticket shop's rows: a hostile name, company, e-mail, access type and note each
         // (a NUL makes a file binary, so that mark comes by the API only); a plain guest per mark
@@ -106,9 +105,8 @@ struct HostileTextBrowserTests {
             Issue.record("CI=true and the browser tests cannot run: \(missing)")
             return
         }
-        let hub = try RealHub(guests: 1)
+        let hub = try organizersHub()
         defer { hub.remove() }
-        try addOrganizer(hub)
         let event = try hub.addEvent(name: "Exploit Night", roster: "code,name,email,access_type\nREG001,Regina Reg,reg@example.org,General\n")
         let door = try await station(hub, device: "dev-door", name: "Door 1")
         // A Prepend character before each `<` and `>`: one cluster with it, so copied out raw.
@@ -154,9 +152,8 @@ struct HostileTextBrowserTests {
             Issue.record("CI=true and the browser tests cannot run: \(missing)")
             return
         }
-        let hub = try RealHub(guests: 1)
+        let hub = try organizersHub()
         defer { hub.remove() }
-        try addOrganizer(hub)
         let event = try hub.addEvent(name: "Redirect Night", roster: "code,name,email\nGST001,Gus Guest,gus@example.org\n")
         let door = try await station(hub, device: "dev-door", name: "Door 1")
         let roster = try await door.get(HubPaths.roster(event: event), as: RosterPage.self)
@@ -170,10 +167,11 @@ struct HostileTextBrowserTests {
         ], screenshots: ["zero-click-live.png"], logs: DashboardBrowserTests.logs(of: [hub]))
     }
 
-    func addOrganizer(_ hub: RealHub) throws {
-        let added = try run(RealHub.executable, ["staff", "add", "--db", hub.database, "--email", Self.organizer.email, "--name", Self.organizer.name,
-                                                 "--role", "organizer"], stdin: Self.organizer.password + "\n")
-        try #require(added.status == 0, "\(added.stderr)")
+    /// A hub with an organizer's account.
+    func organizersHub() throws -> RealHub {
+        let hub = try RealHub(guests: 1)
+        try hub.addStaff(email: Self.organizer.email, name: Self.organizer.name, role: "organizer", password: Self.organizer.password)
+        return hub
     }
 
     /// The hub's check-in staff member, signed in through the API as a station named `name`.
