@@ -140,6 +140,12 @@ public final class RealHub: @unchecked Sendable {
         return id
     }
 
+    /// Adds a staff account through `checkin-hub staff add` (the password on standard input).
+    public func addStaff(email: String, name: String, role: String, password: String) throws {
+        let added = try run(Self.executable, ["staff", "add", "--db", database, "--email", email, "--name", name, "--role", role], stdin: password + "\n")
+        guard added.status == 0 else { throw HubFailure("staff add \(email): \(added.stderr)") }
+    }
+
     /// `checkin-hub tokens list --json`.
     public func sessions() throws -> [[String: Any]] {
         let result = try run(Self.executable, ["tokens", "list", "--db", database, "--json"])
