@@ -36,10 +36,13 @@ struct PasswordConfirmation {
     func check(_ typed: String?, of caller: AuthenticatedSession) async throws -> Outcome {
         guard let typed, !typed.isEmpty else { return .missing }
         let email = caller.staff.email
-        if let wait = hub.signInThrottle.secondsToWait(email) { return .waiting(seconds: wait) }
+        // Counted on the account's own pair with this signed-in session's confirmations: wrong
+        // confirmations slow this organizer's staff changes, never others signing in (F4).
+        let key = email.lowercased() + "\u{0}confirm:" + caller.staff.id
+        if let wait = hub.lockout.pair.secondsToWait(key) { return .waiting(seconds: wait) }
         let stored = try await hub.store.staff(email: email)?.passwordHash ?? PasswordHasher.decoy
-        guard try await hub.hashing.run({ PasswordHasher.verify(typed, against: stored) }) else {
-            hub.signInThrottle.failed(email)
+        guard try await hub.hashing.run(in: .administration, { PasswordHasher.verify(typed, against: stored) }) else {
+            hub.lockout.pair.failed(key)
             hub.logger.notice("staff change refused: wrong password typed to confirm it", metadata: ["staff": "\(caller.staff.id)"])
             return .wrong
         }
