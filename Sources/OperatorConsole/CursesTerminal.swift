@@ -11,6 +11,10 @@ public enum TerminalInput: Sendable, Equatable {
     case scanned(String, timing: ScanTiming)
     case resize(TerminalSize)
     case tick
+    /// The terminal went away (its window closed, the connection to it dropped, its tmux server
+    /// was killed) without a hang-up signal reaching the station: nothing can be shown or typed
+    /// any more. The last input: the stream finishes after it.
+    case hangup
 }
 
 /// The thin ncurses layer. ncurses is not thread-safe, so one dedicated thread owns the
@@ -105,7 +109,13 @@ public final class CursesTerminal: Sendable {
             wtimeout(cncursesw_stdscr(), keys.timeoutMilliseconds(idle: 100))
             var character: wint_t = 0
             let result = wget_wch(cncursesw_stdscr(), &character)
-            if result == ERR {
+            if result == ERR, Self.terminalGone() {
+                // A hung-up terminal answers every read at once: without this the loop would spin.
+                continuation.yield(.hangup)
+                continuation.finish()
+                stopped.signal()
+                return
+            } else if result == ERR {
                 if keys.isHolding {
                     keys.expire().forEach { continuation.yield($0) }
                 } else {
@@ -121,6 +131,14 @@ public final class CursesTerminal: Sendable {
         endwin()
         continuation.finish()
         stopped.signal()
+    }
+
+    /// Whether the terminal is gone: a hung-up terminal (its other end closed) reports POLLHUP or
+    /// an error, and a read returns at once instead of waiting for a key.
+    private static func terminalGone() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Whether more input is already waiting on the terminal (ncurses reads it a byte at a time).

@@ -271,10 +271,14 @@ public enum StationLauncher {
             if case .checksumMismatch(let name) = state { migration = name }
             model.showDiagnostic(StorageDiagnostic(migration: migration, error: state.message, pendingCheckIns: pending, guests: guests))
         }
+        // The console waits for the end of the station's events before it goes: without the
+        // service that ends them, a SIGTERM left this screen running until SIGKILL.
         var group = ServiceGroupConfiguration(
-            services: [.init(service: ConsoleService(runtime: runtime, model: model), successTerminationBehavior: .gracefullyShutdownGroup)],
+            services: [.init(service: ConsoleService(runtime: runtime, model: model), successTerminationBehavior: .gracefullyShutdownGroup),
+                       .init(service: EventsEndService(runtime: runtime))],
             logger: logger)
         group.gracefulShutdownSignals = [.sigterm, .sigint, .sighup]
+        group.maximumGracefulShutdownDuration = .seconds(10)
         try await ServiceGroup(configuration: group).run()
         return storageUnavailableStatus
     }

@@ -1,6 +1,7 @@
 import CheckInCore
 import Foundation
 import KioskStore
+import Logging
 import OperatorConsole
 import ServiceLifecycle
 
@@ -55,6 +56,12 @@ struct ConsoleService: Service {
 
         for await input in inputs {
             switch input {
+            case .terminal(.hangup):
+                // The console's terminal is gone (a dropped connection, a killed tmux): nobody can
+                // see or answer the door any more, so the station stops as on F10, keeping all it
+                // recorded. A station meant to run without a screen runs `kiosk run --headless`.
+                runtime.logger.notice("the console's terminal went away: stopping the station")
+                return
             case .terminal(.resize(let size)):
                 model.size = size
             case .terminal(.tick):

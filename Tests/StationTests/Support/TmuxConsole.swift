@@ -118,6 +118,20 @@ final class TmuxConsole {
         try tmux(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
+    /// The `kiosk run` process: the pane shell's child.
+    func stationPID() throws -> Int32? {
+        guard let panePID else { return nil }
+        let children = (try? String(contentsOfFile: "/proc/\(panePID)/task/\(panePID)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { Int32($0) }.first
+    }
+
+    /// Kills this test's tmux server with SIGKILL, as when the box's terminal session dies
+    /// without a word: the pane's terminal is gone, and no hang-up reaches the station.
+    func killServerAbruptly() {
+        if let serverPID { kill(serverPID, SIGKILL) }
+        serverPID = nil
+    }
+
     /// Ends the station, the pane and this test's tmux server (by pid too, in case the
     /// server is stuck).
     func stop() {
