@@ -5,8 +5,9 @@ import ServiceLifecycle
 public enum PrintQueueNews: Sendable, Equatable {
     case badge(BadgeProgress)
     case printer(PrinterCondition)
-    /// Badges waited longer than the stale limit: the operator decides ("Print 12 waiting badges?").
-    case staleBadges(count: Int)
+    /// Badges wait for the operator's word ("Print 12 waiting badges?"): they waited longer than
+    /// the stale limit, or `possibleDuplicates` of them may already have printed.
+    case staleBadges(count: Int, possibleDuplicates: Int)
 }
 
 /// The station's badge printing: a durable queue of badge jobs (rows written with their

@@ -81,7 +81,7 @@ struct QueuePrinting: BadgePrinting {
                         guard queue == queueName else { continue }
                         health = changed
                     case .staleJobs(let question):
-                        continuation.yield(.staleBadges(count: question?.count ?? 0))
+                        continuation.yield(.staleBadges(count: question?.count ?? 0, possibleDuplicates: question?.possibleDuplicates.count ?? 0))
                         continue
                     }
                     let waiting = (try? await database.printJobs.unfinishedPrintJobs().count) ?? 0
@@ -97,7 +97,7 @@ struct QueuePrinting: BadgePrinting {
         case .queued, .submitted: .queued
         case .printing: .printing
         case .printed: .printed
-        case .held, .awaitingOperator, .unconfirmed, .failed: .atDesk
+        case .held, .awaitingOperator, .mayHavePrinted, .unconfirmed, .failed: .atDesk
         case .canceled: .canceled
         }
         return BadgeProgress(jobID: change.jobID, guestID: change.guestID, stage: stage, state: change.state.rawValue, reason: change.operatorWords,

@@ -19,8 +19,9 @@ public enum StationEvent: Sendable, Equatable {
     /// Printer, camera, hub, storage or clock changed.
     case health(StationHealth)
     case sync(HubHealth, pending: Int, refused: Int)
-    /// Badges waited too long: the operator decides.
-    case staleBadges(count: Int)
+    /// Badges wait for the operator's word: they waited too long, or `possibleDuplicates` of
+    /// them may already have printed (a printer took them before the station gave up on them).
+    case staleBadges(count: Int, possibleDuplicates: Int)
     /// An operator action's outcome in words (undo, reprint, sync now, sign-out).
     case notice(String, action: String)
     /// Storage did not start: the station does not scan.
@@ -57,8 +58,9 @@ public enum StationEvent: Sendable, Equatable {
             let part = StationHealth(hub: hub).hubPart
             return ["event": "sync", "state": .string(part.state), "detail": .string(Sanitized.text(part.words)), "pending": .int(pending),
                     "refused": .int(refused)]
-        case .staleBadges(let count):
-            return ["event": "stale_badges", "count": .int(count), "message": .string("\(count) badges waited too long: print them, use the other printer, or cancel")]
+        case .staleBadges(let count, let duplicates):
+            return ["event": "stale_badges", "count": .int(count), "possible_duplicates": .int(duplicates),
+                    "message": .string(Self.staleBadgesWords(count: count, possibleDuplicates: duplicates))]
         case .notice(let message, let action):
             return ["event": .string(action), "message": .string(Sanitized.text(message))]
         case .storageUnavailable(let state, let pending, let guests):
@@ -133,5 +135,15 @@ extension Feedback {
                                 attention: outcome.guest?.attention)
         if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
         return panel
+    }
+}
+
+extension StationEvent {
+    /// What the operator is asked about badges waiting for their word.
+    static func staleBadgesWords(count: Int, possibleDuplicates: Int) -> String {
+        let badges = "\(count) badge\(count == 1 ? "" : "s")"
+        guard possibleDuplicates > 0 else { return "\(badges) waited too long: print them, use the other printer, or cancel" }
+        return "\(badges) wait for your word; \(possibleDuplicates) may already have printed (a printer took \(possibleDuplicates == 1 ? "it" : "them") "
+            + "before the station gave up): check the printer's tray, then print, use the other printer, or cancel"
     }
 }

@@ -171,8 +171,9 @@ struct ConsoleService: Service {
             if progress.stage == .atDesk, let reason = progress.reason { model.note("Badge job \(progress.jobID): \(reason)") }
         case .unreadable:
             model.show(ResultPanel(tone: .refused, title: "Unreadable code — please see staff or type the code"), now: now)
-        case .staleBadges(let count):
+        case .staleBadges(let count, let duplicates):
             model.askAboutStaleBadges(count: count)
+            if duplicates > 0 { model.note(StationEvent.staleBadgesWords(count: count, possibleDuplicates: duplicates)) }
         case .notice(let message, _):
             model.note(message)
             if message.hasPrefix("Check-in undone") { model.show(ResultPanel(tone: .neutral, title: message), now: now) }
