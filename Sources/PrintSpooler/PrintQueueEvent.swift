@@ -54,9 +54,14 @@ public struct StaleJobsQuestion: Sendable, Hashable {
     /// "Print 12 waiting badges?" / "Print 1 waiting badge? It may already have printed: check the printer's tray first".
     public var text: String {
         let question = "Print \(count) waiting badge\(count == 1 ? "" : "s")?"
-        guard !possibleDuplicates.isEmpty else { return question }
+        return possibleDuplicatesNote.map { question + " " + $0 } ?? question
+    }
+
+    /// "It may already have printed: check the printer's tray first", `nil` when none may have.
+    public var possibleDuplicatesNote: String? {
+        guard !possibleDuplicates.isEmpty else { return nil }
         let which = count == 1 ? "It" : possibleDuplicates.count == count ? "They" : "\(possibleDuplicates.count) of them"
-        return question + " \(which) may already have printed: check the printer's tray first"
+        return "\(which) may already have printed: check the printer's tray first"
     }
 }
 

@@ -6,8 +6,9 @@ public enum PrintQueueNews: Sendable, Equatable {
     case badge(BadgeProgress)
     case printer(PrinterCondition)
     /// Badges wait for the operator's word ("Print 12 waiting badges?"): they waited longer than
-    /// the stale limit, or `possibleDuplicates` of them may already have printed.
-    case staleBadges(count: Int, possibleDuplicates: Int)
+    /// the stale limit, or some may already have printed (the question's note says so); `nil`
+    /// once nothing waits for an answer.
+    case staleBadges(StaleBadgesQuestion?)
 }
 
 /// The station's badge printing: a durable queue of badge jobs (rows written with their

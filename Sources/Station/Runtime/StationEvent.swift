@@ -19,9 +19,10 @@ public enum StationEvent: Sendable, Equatable {
     /// Printer, camera, hub, storage or clock changed.
     case health(StationHealth)
     case sync(HubHealth, pending: Int, refused: Int)
-    /// Badges wait for the operator's word: they waited too long, or `possibleDuplicates` of
-    /// them may already have printed (a printer took them before the station gave up on them).
-    case staleBadges(count: Int, possibleDuplicates: Int)
+    /// Badges wait for the operator's word: they waited too long, or some may already have
+    /// printed (a printer took them before the station gave up on them; the question's note
+    /// says so). `nil`: nothing waits for an answer any more.
+    case staleBadges(StaleBadgesQuestion?)
     /// An operator action's outcome in words (undo, reprint, sync now, sign-out).
     case notice(String, action: String)
     /// Storage did not start: the station does not scan.
@@ -58,9 +59,15 @@ public enum StationEvent: Sendable, Equatable {
             let part = StationHealth(hub: hub).hubPart
             return ["event": "sync", "state": .string(part.state), "detail": .string(Sanitized.text(part.words)), "pending": .int(pending),
                     "refused": .int(refused)]
-        case .staleBadges(let count, let duplicates):
-            return ["event": "stale_badges", "count": .int(count), "possible_duplicates": .int(duplicates),
-                    "message": .string(Self.staleBadgesWords(count: count, possibleDuplicates: duplicates))]
+        case .staleBadges(let question):
+            let choices = question?.choices ?? []
+            let words = choices.map(\.rawValue).joined(separator: ", ")
+            let message = question.map { question in
+                (question.possibleDuplicates > 0 ? "\(question.count) badges wait for your word" : "\(question.count) badges waited too long")
+                    + ": answer \(words)" + (question.note.map { ". \($0)" } ?? "")
+            }
+            return ["event": "stale_badges", "count": .int(question?.count ?? 0), "possible_duplicates": .int(question?.possibleDuplicates ?? 0),
+                    "choices": .array(choices.map { .string($0.rawValue) }), "message": .string(message ?? "No badge waits for an answer")]
         case .notice(let message, let action):
             return ["event": .string(action), "message": .string(Sanitized.text(message))]
         case .storageUnavailable(let state, let pending, let guests):
@@ -132,18 +139,8 @@ extension Feedback {
             return Self.farewell(outcome)
         }
         var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType,
-                                attention: outcome.guest?.attention)
+                                attention: outcome.guest?.attention, now: presentation.at)
         if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
         return panel
-    }
-}
-
-extension StationEvent {
-    /// What the operator is asked about badges waiting for their word.
-    static func staleBadgesWords(count: Int, possibleDuplicates: Int) -> String {
-        let badges = "\(count) badge\(count == 1 ? "" : "s")"
-        guard possibleDuplicates > 0 else { return "\(badges) waited too long: print them, use the other printer, or cancel" }
-        return "\(badges) wait for your word; \(possibleDuplicates) may already have printed (a printer took \(possibleDuplicates == 1 ? "it" : "them") "
-            + "before the station gave up): check the printer's tray, then print, use the other printer, or cancel"
     }
 }
