@@ -9,7 +9,8 @@
 # `start` prints `CUPS_SERVER=127.0.0.1:PORT` on stdout. Each queue prints to an IPP Everywhere
 # simulator (ippeveprinter from cups-ipp-utils) that advertises the badge media of
 # DIR/badge.ppd and hands every job to DIR/print-job.sh, which copies the document to
-# DIR/out/QUEUE/<job title>.pdf. Faults are simulated per queue by DIR/mode/QUEUE:
+# DIR/out/QUEUE/<job title>.pdf and adds the title as a line to DIR/out/QUEUE.printed. Faults are
+# simulated per queue by DIR/mode/QUEUE:
 #   ok (default) · hang (the printer never finishes) · fail (the printer aborts the job) ·
 #   media-empty (reports out of labels until the mode file changes)
 # Queue state faults use the usual commands (cupsdisable, cupsreject) with CUPS_SERVER set;
@@ -160,6 +161,8 @@ mkdir -p "$rig/out/$queue"
 cp "$1" "$rig/out/$queue/${name//\//_}.pdf.tmp"
 printf '%s\n' "${IPP_MEDIA_COL:-}" > "$rig/out/$queue/${name//\//_}.media"
 mv "$rig/out/$queue/${name//\//_}.pdf.tmp" "$rig/out/$queue/${name//\//_}.pdf"
+# One line per document that came out: a badge printed twice under one title shows twice here.
+printf '%s\n' "$name" >> "$rig/out/$queue.printed"
 JOB
 chmod +x "$dir/print-job.sh"
 

@@ -9,11 +9,15 @@ public struct StaleBadgesQuestion: Sendable, Hashable {
     public var choices: [StaleBadgesChoice]
     /// What the operator should know before answering, if anything.
     public var note: String?
+    /// Of ``count``, the badges a printer took before the station gave up on them: printing them
+    /// again may give a guest a second badge (``note`` says so).
+    public var possibleDuplicates: Int
 
-    public init(count: Int, choices: [StaleBadgesChoice], note: String? = nil) {
+    public init(count: Int, choices: [StaleBadgesChoice], note: String? = nil, possibleDuplicates: Int = 0) {
         self.count = count
         self.choices = choices
         self.note = note
+        self.possibleDuplicates = possibleDuplicates
     }
 
     /// "Print 12 waiting badges?" / "Print 1 waiting badge?".

@@ -2,7 +2,9 @@ import CheckInCore
 import Foundation
 import GRDB
 
-/// One page (or several merged pages) of roster changes from the hub, in the station's terms.
+/// One page (or several merged pages) of roster changes from the hub, with guest ids and check-in
+/// keys as the hub has them: ``KioskDatabase/applyRoster(_:eventID:complete:at:)`` turns them into
+/// the station's (``HubGuestIDs``: a hub may know guests by their ticket codes).
 ///
 /// Applying a delta is idempotent: guests and access types are upserted by id, check-ins of other
 /// stations are keyed by their idempotency key, so a page replayed after a crash changes nothing.
@@ -168,19 +170,19 @@ extension KioskDatabase {
 
     // MARK: Guests the hub knows under other ids or no longer has
 
-    /// The hub sends `code` for guest `hubID` while another guest holds it here. A guest that
-    /// did not come from the hub (imported locally before the station joined, so with an id of
-    /// the station's own) is the same person: it takes the hub's id, with every check-in, queued
-    /// change and badge job, so nothing recorded is lost and an admission here is never repeated.
-    /// A guest from the hub gave up its code at the hub: it goes, unless this station's check-ins
-    /// or queued changes reference it (see ``removeGuest(_:id:)``).
-    static func yieldCode(_ db: Database, code: String, to hubID: String, at: Timestamp) throws {
-        guard let holder = try GuestRecord.fetchOne(db, sql: "SELECT * FROM guests WHERE code = kiosk_code_digest(?) AND id != ?", arguments: [code, hubID])
+    /// The hub sends `code` for its guest `stationID` (the station's id of it) while another guest
+    /// holds it here. A guest that did not come from the hub (imported locally before the station
+    /// joined, so with a random id of the station's own) is the same person: it takes the hub
+    /// guest's id, with every check-in, queued change and badge job, so nothing recorded is lost
+    /// and an admission here is never repeated. A guest from the hub gave up its code at the hub:
+    /// it goes, unless this station's check-ins or queued changes reference it (see ``removeGuest(_:id:)``).
+    static func yieldCode(_ db: Database, code: String, to stationID: String, at: Timestamp) throws {
+        guard let holder = try GuestRecord.fetchOne(db, sql: "SELECT * FROM guests WHERE code = kiosk_code_digest(?) AND id != ?", arguments: [code, stationID])
         else { return }
         let holderID = holder.id
-        let hubRowExists = try GuestRecord.exists(db, key: hubID)
+        let hubRowExists = try GuestRecord.exists(db, key: stationID)
         if !holder.fromHub, !hubRowExists {
-            try rekeyGuest(db, from: holderID, to: hubID, at: at)
+            try rekeyGuest(db, from: holderID, to: stationID, at: at)
         } else {
             try removeGuest(db, id: holderID)
         }
@@ -189,9 +191,9 @@ extension KioskDatabase {
     /// A stored code no scan can produce (normalized codes never contain whitespace).
     static func retiredCode(_ id: String) -> String { "retired " + id }
 
-    /// Moves a guest and everything that references it to the hub's id. Keys of check-ins the
-    /// hub has not accepted yet change with it (it never saw the old ones); queued changes are
-    /// rewritten so they upload under the hub's id.
+    /// Moves a guest and everything that references it to the station's id of the hub's guest.
+    /// Keys of check-ins the hub has not accepted yet change with it (it never saw the old ones);
+    /// queued changes are rewritten so they upload under the hub's id.
     static func rekeyGuest(_ db: Database, from old: String, to new: String, at: Timestamp) throws {
         try db.execute(sql: "UPDATE guests SET id = ?, from_hub = 1 WHERE id = ?", arguments: [new, old])
         try db.execute(sql: """
@@ -208,7 +210,7 @@ extension KioskDatabase {
             try db.execute(sql: "UPDATE print_jobs SET guest_id = ? WHERE guest_id = ?", arguments: [new, old])
         }
         let deviceID = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'device_id'") ?? ""
-        try AuditEntry.sync(.rekey, at: at, deviceID: deviceID, guestID: new, detail: "local guest \(old) is the hub's \(new)").insert(db)
+        try AuditEntry.sync(.rekey, at: at, deviceID: deviceID, guestID: new, detail: "local guest \(old) is the hub's guest \(new)").insert(db)
     }
 
     /// The hub removed a guest. One that this station's check-ins or queued changes reference
@@ -218,9 +220,11 @@ extension KioskDatabase {
             SELECT EXISTS (SELECT 1 FROM check_ins WHERE guest_id = ?) OR EXISTS (SELECT 1 FROM outbox WHERE guest_id = ? AND state = 'pending')
             """, arguments: [id, id]) ?? false
         if referenced {
+            // A hub that knew the guest by its code still does: that stays its hub id.
             try db.execute(sql: """
                 UPDATE guests SET code = kiosk_code_digest(?1), sealed = kiosk_seal_guest(?1, kiosk_guest_field(sealed, 'name'),
-                    kiosk_guest_field(sealed, 'email'), kiosk_guest_field(sealed, 'company')), order_digest = NULL WHERE id = ?2
+                    kiosk_guest_field(sealed, 'email'), kiosk_guest_field(sealed, 'company')), order_digest = NULL,
+                    hub_id = COALESCE(hub_id, CASE WHEN from_hub THEN kiosk_seal(kiosk_guest_field(sealed, 'code')) END) WHERE id = ?2
                 """, arguments: [retiredCode(id), id])
         } else {
             try db.execute(sql: "DELETE FROM guests WHERE id = ?", arguments: [id])
@@ -286,6 +290,10 @@ extension KioskDatabase {
         try requireUsable()
         guard let last = deltas.last else { return }
         let cipher = keys.cipher
+        let ids = HubGuestIDs(cipher: cipher)
+        let mapped = deltas.map(ids.stationTerms)
+        let deltas = mapped.map(\.delta)
+        let hubIDs = mapped.flatMap(\.hubIDs)
         try await wrap {
             try await bulkWrite { db in
                 // A page for an event the station no longer uses (switched meanwhile) is dropped.
@@ -307,8 +315,9 @@ extension KioskDatabase {
                     for delta in deltas {
                         for guest in delta.guests {
                             let fields = sealing.sealed(index)
+                            let hubID = hubIDs[index]
                             index += 1
-                            let arguments = GuestRecord(guest, sealed: fields, updatedAt: at, fromHub: true).rowArguments
+                            let arguments = GuestRecord(guest, sealed: fields, updatedAt: at, fromHub: true, hubID: hubID).rowArguments
                             var rowID: Int64?
                             do {
                                 rowID = try Int64.fetchOne(upsert, arguments: arguments)

@@ -107,12 +107,14 @@ struct Migrator {
         logger.info("compacted the database after migrating")
     }
 
-    /// Backups of a schema older than the encrypted one hold guest data in plaintext: each is
-    /// sealed whole (AES-GCM under a key derived from the store's data key) into
+    /// Backups of a schema older than the encrypted one hold guest data in plaintext, and those
+    /// older than ``guestIDsWithoutCodesSchemaVersion`` the ticket codes of hub guests (their
+    /// ids): each is sealed whole (AES-GCM under a key derived from the store's data key) into
     /// `….sqlite.sealed`, flushed, and only then is the plaintext copy removed.
     private func sealPlaintextBackups() {
         let files = (try? FileManager.default.contentsOfDirectory(at: backupsDirectory, includingPropertiesForKeys: nil)) ?? []
-        for file in files where file.pathExtension == "sqlite" && (Self.backupVersion(file) ?? 0) < KeyEnvelope.encryptedSchemaVersion {
+        let firstWithoutPlaintext = max(KeyEnvelope.encryptedSchemaVersion, Self.guestIDsWithoutCodesSchemaVersion)
+        for file in files where file.pathExtension == "sqlite" && (Self.backupVersion(file) ?? 0) < firstWithoutPlaintext {
             do {
                 try BackupSealer.seal(file, cipher: cipher)
                 logger.info("sealed a backup taken before encryption", metadata: ["path": "\(file.path).sealed"])
@@ -122,6 +124,9 @@ struct Migrator {
             }
         }
     }
+
+    /// The first schema whose guest ids are never ticket codes (0011_station_guest_ids.sql).
+    static let guestIDsWithoutCodesSchemaVersion = 11
 
     /// The schema version in a backup's name (`kiosk-v7-20261124T101010Z.sqlite`).
     static func backupVersion(_ url: URL) -> Int? {

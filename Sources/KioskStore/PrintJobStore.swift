@@ -121,7 +121,8 @@ public struct PrintJobStore: StoreRepository {
         try await wrap {
             try await writer.read { db in
                 try PrintJobRecord.fetchAll(db, sql: """
-                    SELECT \(PrintJobRecord.columns) FROM print_jobs WHERE state IN ('queued', 'held', 'submitted', 'printing', 'awaiting_operator', 'needs_attention')
+                    SELECT \(PrintJobRecord.columns) FROM print_jobs
+                    WHERE state IN ('queued', 'held', 'submitted', 'printing', \(PrintJobState.waitingForOperatorSQL), 'needs_attention')
                     ORDER BY id
                     """)
             }

@@ -1,3 +1,6 @@
+import CheckInCore
+import Foundation
+
 /// Failures of the station's storage, each saying what the operator should do.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The data directory cannot be created or written.
@@ -18,6 +21,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case storageKey(StorageKeyError)
     /// Any other SQLite failure.
     case database(String)
+    /// Another process writes to this data directory (``StationLock``): nothing was done.
+    case anotherStationRuns(path: String, holder: StationLock.Holder?)
 
     public var description: String {
         switch self {
@@ -39,6 +44,22 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             error.description
         case .database(let detail):
             "Storage error: \(detail). Retry; if it persists, contact support."
+        case .anotherStationRuns(let path, let holder):
+            "Another kiosk is running on this data directory (\(path))"
+                + (holder.map { ": PID \($0.pid), \"\(Sanitized.text($0.command))\", since \(Self.localTime($0.since))" } ?? "")
+                + ". Nothing was done. Stop it first (a station service: sudo systemctl stop checkin-kiosk; a console: F10), "
+                + "or use read-only commands beside it (kiosk status, search, export)."
         }
+    }
+}
+
+extension StoreError {
+    /// "2026-11-28 08:31:07" in the station's time zone.
+    static func localTime(_ at: Timestamp) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: at.date)
     }
 }

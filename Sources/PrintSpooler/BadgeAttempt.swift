@@ -12,15 +12,21 @@ enum AttemptVerdict: Sendable, Equatable {
     case unconfirmed(String)
     /// The output refused or aborted the job: it may be tried elsewhere.
     case failed(String)
-    /// Not finished by the deadline (printer down, paused, out of labels…).
-    case timedOut(String)
+    /// Not finished by the deadline, with nothing a person can fix to explain it (the printer
+    /// hangs or went away, the queue is paused). `reachedPrinter`: the print server had started
+    /// sending it to the printer, which may then have it (see ``AbandonedJob``).
+    case timedOut(String, reachedPrinter: Bool)
+    /// Not finished by the deadline because the printer that has it waits for a person: out of
+    /// labels, jammed, cover open. It prints once that is fixed, so it is left there.
+    case waitingAtPrinter(PrinterFault)
     /// The station is shutting down: the job stays as recorded (the next start follows it).
     case interrupted
 
     var reason: String? {
         switch self {
         case .printed, .interrupted: nil
-        case .unconfirmed(let reason), .failed(let reason), .timedOut(let reason): reason
+        case .unconfirmed(let reason), .failed(let reason), .timedOut(let reason, _): reason
+        case .waitingAtPrinter(let fault): "Waiting in the printer: \(fault.sentence), and this badge prints then"
         }
     }
 }
@@ -94,12 +100,14 @@ struct BadgeAttempt: Sendable {
         var fault = faultSeen
         var lastMessage: String?
         var printing = wasPrinting
+        // What the printer said while it had the job: a person's fix it waits for, if any.
+        var waitsFor: PrinterFault?
         while true {
             let status: JobStatus?
             do { status = try await output.jobStatus(outputJobID) } catch {
                 // The print server itself is away: nothing is known about the badge yet.
                 lastMessage = error.description
-                if ContinuousClock.now >= deadline { return .timedOut(error.description) }
+                if ContinuousClock.now >= deadline { return .timedOut(error.description, reachedPrinter: printing) }
                 try? await Task.sleep(for: pollInterval)
                 if Task.isCancelled || shouldStop() { return .interrupted }
                 continue
@@ -108,9 +116,14 @@ struct BadgeAttempt: Sendable {
             // history lost shows the fault in this same round.
             var paused = false
             if let printer = try? await output.printerStatus(probeDevice: false) {
-                await observe(printer)
+                // While the job waits in the print server, the queue's device reasons are what
+                // cupsd kept from the last job (it resets them as this one starts): its own
+                // state (paused, refusing) is all that is news then.
+                let pending = status?.state == .pending || status?.state == .held
+                if !pending || printer.state == .stopped || !printer.acceptingJobs { await observe(printer) }
                 paused = printer.state == .stopped || printer.baseReasons.contains("paused")
-                if fault == nil, let seen = printer.fault, status?.state != .pending || seen != "offline",
+                waitsFor = pending ? nil : printer.waitsForPerson
+                if fault == nil, let seen = printer.fault, !pending || seen == Self.lostHistory,
                    !(lostHistoryBefore && seen == Self.lostHistory) {
                     fault = seen
                     _ = try? await database.printJobs.updatePrintJob(jobID, PrintJobUpdate(state: printing ? .printing : .submitted, faultSeen: seen))
@@ -153,7 +166,9 @@ struct BadgeAttempt: Sendable {
                 break
             }
             if ContinuousClock.now >= deadline {
-                return .timedOut(lastMessage ?? "The badge did not print within \(Int(timeout / .seconds(1))) s: check the printer")
+                if printing, let waitsFor { return .waitingAtPrinter(waitsFor) }
+                return .timedOut(lastMessage ?? "The badge did not print within \(Int(timeout / .seconds(1))) s: check the printer",
+                                 reachedPrinter: printing)
             }
             try? await Task.sleep(for: pollInterval)
             if Task.isCancelled || shouldStop() { return .interrupted }

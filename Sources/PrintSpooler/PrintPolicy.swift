@@ -7,6 +7,9 @@ import KioskStore
 public enum BadgeState: String, Sendable {
     case queued, submitted, printing, printed, unconfirmed, failed, canceled
     case needsAttention = "needs_attention"
+    /// The printer took it and the station gave up on it: it may have printed, or still may
+    /// (``KioskStore/PrintJobState/mayHavePrinted``). Not printed again without an operator.
+    case mayHavePrinted = "may_have_printed"
 
     public init(_ state: PrintJobState) {
         switch state {
@@ -18,6 +21,7 @@ public enum BadgeState: String, Sendable {
         case .failed: self = .failed
         case .canceled: self = .canceled
         case .held, .awaitingOperator: self = .needsAttention
+        case .mayHavePrinted: self = .mayHavePrinted
         }
     }
 

@@ -43,7 +43,7 @@ extension PrintQueue {
         try await setAsideStaleJobs()
         let jobs = try await database.printJobs.unfinishedPrintJobs()
         updateQuestion(jobs)
-        guard let job = jobs.first(where: { $0.state != .awaitingOperator }) else { return false }
+        guard let job = jobs.first(where: { !$0.state.waitsForOperator }) else { return false }
         switch job.state {
         case .submitted, .printing: await followAgain(job)
         default: try await send(job)
@@ -74,8 +74,12 @@ extension PrintQueue {
         var reason = job.reason
         for output in ready where !isStopping {
             let result = await attempt(on: output).submit(job, pdf: pdf, template: template, timeout: configuration.printTimeout)
-            if await conclude(job, verdict: result.verdict, output: output, outputJobID: result.outputJobID) { return }
-            reason = result.verdict.reason
+            var verdict = result.verdict
+            if let outputJobID = result.outputJobID {
+                verdict = await waitWhileThePrinterNeedsAPerson(job, verdict: verdict, output: output, outputJobID: outputJobID)
+            }
+            if await conclude(job, verdict: verdict, output: output, outputJobID: result.outputJobID) { return }
+            reason = verdict.reason
         }
         guard !isStopping else { return }
         try await hold(reason: holdReason(fallback: reason))
@@ -94,9 +98,10 @@ extension PrintQueue {
         }
         let waited = Duration.milliseconds(Timestamp.now().milliseconds - (job.submittedAt ?? job.createdAt).milliseconds)
         let deadline = ContinuousClock.now + max(.zero, configuration.printTimeout - waited)
-        let verdict = await attempt(on: output).follow(
+        var verdict = await attempt(on: output).follow(
             job.id, outputJobID: outputJobID, ticket: BadgeTicket(printJobID: job.id, media: ""),
             printing: job.state == .printing, faultSeen: job.faultSeen, deadline: deadline, timeout: configuration.printTimeout)
+        verdict = await waitWhileThePrinterNeedsAPerson(job, verdict: verdict, output: output, outputJobID: outputJobID)
         _ = await conclude(job, verdict: verdict, output: output, outputJobID: outputJobID)
     }
 
@@ -111,21 +116,23 @@ extension PrintQueue {
         case .unconfirmed(let reason):
             await settle(job.id, .unconfirmed, reason: reason)
             return true
-        case .failed(let reason), .timedOut(let reason):
-            // Canceled before it is tried anywhere else, so the badge cannot come out twice.
+        case .failed(let reason):
+            // Canceled before it is tried anywhere else (the printer refused or aborted it).
             if let outputJobID { await output.cancel(outputJobID) }
             restingUntil[output.queue] = .now + configuration.retryAfter
             logger.warning("Badge job \(job.id) did not print on \(output.queue): \(reason)")
-            if case .failed = verdict {
-                failedTries[job.id, default: 0] += 1
-                if failedTries[job.id, default: 0] >= configuration.maxFailedTries {
-                    await settle(job.id, .failed, reason: reason)
-                    return true
-                }
+            failedTries[job.id, default: 0] += 1
+            if failedTries[job.id, default: 0] >= configuration.maxFailedTries {
+                await settle(job.id, .failed, reason: reason)
+                return true
             }
             // Back at its place in the line; the next try is a new printer job.
             await record(job.id, PrintJobUpdate(state: .queued, reason: reason, newAttempt: true))
             return false
+        case .timedOut(let reason, let reachedPrinter):
+            return await giveUp(job, reason: reason, reachedPrinter: reachedPrinter, output: output, outputJobID: outputJobID)
+        case .waitingAtPrinter:
+            return await giveUp(job, reason: verdict.reason ?? "", reachedPrinter: true, output: output, outputJobID: outputJobID)
         }
     }
 
@@ -141,8 +148,11 @@ extension PrintQueue {
         return faults.first?.sentence ?? fallback ?? "No badge printer can take the badge now: it prints when one is ready"
     }
 
+    /// The job's own queue first; a printer that reports nothing before one that reports a
+    /// warning (it still takes badges, but the other is the better bet).
     func candidates(for job: PrintJobRecord) -> [any BadgeOutput] {
-        outputs.filter { $0.queue == job.queue } + outputs.filter { $0.queue != job.queue }
+        let ordered = outputs.filter { $0.queue == job.queue } + outputs.filter { $0.queue != job.queue }
+        return ordered.filter { health[$0.queue]?.fault == nil } + ordered.filter { health[$0.queue]?.fault != nil }
     }
 
     func isReady(_ output: any BadgeOutput) -> Bool {
@@ -168,8 +178,10 @@ extension PrintQueue {
     }
 
     func updateQuestion(_ jobs: [PrintJobRecord]) {
-        let waiting = jobs.filter { $0.state == .awaitingOperator }.map(\.id)
-        let next = waiting.isEmpty ? nil : StaleJobsQuestion(jobIDs: waiting, otherPrinterAvailable: failover != nil)
+        let waiting = jobs.filter(\.state.waitsForOperator)
+        let next = waiting.isEmpty ? nil : StaleJobsQuestion(
+            jobIDs: waiting.map(\.id), otherPrinterAvailable: failover != nil,
+            possibleDuplicates: waiting.filter { $0.state == .mayHavePrinted }.map(\.id))
         guard next != question else { return }
         question = next
         continuation.yield(.staleJobs(next))
@@ -181,6 +193,11 @@ extension PrintQueue {
     func refreshHealth(ifOlderThan age: Duration = .zero) async {
         if let checked = healthCheckedAt, age > .zero, ContinuousClock.now - checked < age { return }
         healthCheckedAt = .now
+        await refreshHealth(of: outputs)
+    }
+
+    /// Asks these outputs (and their printers themselves) for their condition.
+    func refreshHealth(of outputs: [any BadgeOutput]) async {
         for output in outputs {
             let health: PrinterHealth
             do { health = try await output.printerStatus(probeDevice: true).health } catch { health = error.health }

@@ -32,17 +32,37 @@ public struct PrintJobChange: Sendable, Hashable {
     }
 }
 
-/// "Print 12 waiting badges?": jobs set aside because they waited longer than the station allows.
+/// "Print 12 waiting badges?": jobs waiting for the operator's word, because they waited longer
+/// than the station allows, or because they may already have printed (``PrintJobState/mayHavePrinted``).
 public struct StaleJobsQuestion: Sendable, Hashable {
-    /// The jobs set aside, oldest first.
+    /// The jobs waiting for the answer, oldest first.
     public var jobIDs: [Int64]
     /// A second printer is configured, so "print them on the other printer" can be offered.
     public var otherPrinterAvailable: Bool
+    /// Of ``jobIDs``, those a printer took before the station gave up on them: printing them
+    /// again may give a guest a second badge.
+    public var possibleDuplicates: [Int64]
+
+    public init(jobIDs: [Int64], otherPrinterAvailable: Bool, possibleDuplicates: [Int64] = []) {
+        self.jobIDs = jobIDs
+        self.otherPrinterAvailable = otherPrinterAvailable
+        self.possibleDuplicates = possibleDuplicates
+    }
 
     public var count: Int { jobIDs.count }
 
-    /// "Print 12 waiting badges?" / "Print 1 waiting badge?".
-    public var text: String { "Print \(count) waiting badge\(count == 1 ? "" : "s")?" }
+    /// "Print 12 waiting badges?" / "Print 1 waiting badge? It may already have printed: check the printer's tray first".
+    public var text: String {
+        let question = "Print \(count) waiting badge\(count == 1 ? "" : "s")?"
+        return possibleDuplicatesNote.map { question + " " + $0 } ?? question
+    }
+
+    /// "It may already have printed: check the printer's tray first", `nil` when none may have.
+    public var possibleDuplicatesNote: String? {
+        guard !possibleDuplicates.isEmpty else { return nil }
+        let which = count == 1 ? "It" : possibleDuplicates.count == count ? "They" : "\(possibleDuplicates.count) of them"
+        return "\(which) may already have printed: check the printer's tray first"
+    }
 }
 
 extension PrintJobState {
@@ -51,7 +71,7 @@ extension PrintJobState {
         switch self {
         case .queued, .submitted, .printing: "Your badge is printing"
         case .printed: "Please take your badge"
-        case .held, .awaitingOperator, .unconfirmed, .failed, .canceled: "Please collect your badge at the desk"
+        case .held, .awaitingOperator, .mayHavePrinted, .unconfirmed, .failed, .canceled: "Please collect your badge at the desk"
         }
     }
 }

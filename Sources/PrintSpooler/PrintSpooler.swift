@@ -103,7 +103,7 @@ public actor PrintSpooler {
         for output in outputs {
             let health: PrinterHealth
             do { health = try await output.printerStatus(probeDevice: true).health } catch { health = error.health }
-            if let fault = health.fault, Self.holds.contains(fault.kind) {
+            if let fault = health.fault, fault.blocksPrinting, Self.holds.contains(fault.kind) {
                 reason = fault.sentence
                 onlyRefused = false
                 continuation.yield(PrintUpdate(jobID: job.id, state: .needsAttention, queue: output.queue, reason: nil, operatorMessage: reason))
@@ -120,13 +120,38 @@ public actor PrintSpooler {
                 return await settle(job, .printed, reason: nil, queue: output.queue, outputJobID: result.outputJobID, started: started, msSubmit: msSubmit)
             case .unconfirmed(let why):
                 return await settle(job, .unconfirmed, reason: why, queue: output.queue, outputJobID: result.outputJobID, started: started, msSubmit: msSubmit)
-            case .failed(let why), .timedOut(let why):
-                // Canceled before it is tried anywhere else, so the badge cannot come out twice.
+            case .failed(let why):
+                // Canceled before it is tried anywhere else (the printer refused or aborted it).
                 if let outputJobID = result.outputJobID { await output.cancel(outputJobID) }
-                if case .timedOut = result.verdict { onlyRefused = false }
                 reason = why
                 logger.warning("Badge job \(job.id) did not print on \(output.queue): \(why)")
                 _ = try? await database.printJobs.updatePrintJob(job.id, PrintJobUpdate(state: .queued, reason: why, newAttempt: true))
+            case .timedOut(let why, let reachedPrinter):
+                if let outputJobID = result.outputJobID { await output.cancel(outputJobID) }
+                onlyRefused = false
+                reason = why
+                logger.warning("Badge job \(job.id) did not print on \(output.queue) in time: \(why)")
+                let answer = reachedPrinter ? await output.printerAnswer(for: BadgeTicket(printJobID: job.id, media: "")) : .cannotAsk
+                switch AbandonedJob.judge(reachedPrinter: reachedPrinter, answer: answer) {
+                case .printed:
+                    return await settle(job, .printed, reason: nil, queue: output.queue, outputJobID: result.outputJobID, started: started, msSubmit: msSubmit)
+                case .mayHavePrinted:
+                    // Never tried on the other printer: the badge may be out already.
+                    return await settle(job, .mayHavePrinted, reason: AbandonedJob.reason(queue: output.queue, why: why), queue: output.queue,
+                                        outputJobID: result.outputJobID, started: started, msSubmit: msSubmit)
+                case .neverPrinted:
+                    _ = try? await database.printJobs.updatePrintJob(job.id, PrintJobUpdate(state: .queued, reason: why, newAttempt: true))
+                }
+            case .waitingAtPrinter:
+                // Left in the printer: it prints once the fault is fixed, and the station's queue
+                // follows it from its next start (the row stays submitted or printing).
+                let why = result.verdict.reason
+                let row = try? await database.printJobs.printJob(id: job.id)
+                if let row = try? await database.printJobs.updatePrintJob(job.id, PrintJobUpdate(state: row?.state ?? .submitted, reason: why)) {
+                    report(row)
+                }
+                return PrintOutcome(jobID: job.id, state: .needsAttention, reason: why, queue: output.queue, cupsJobID: result.outputJobID,
+                                    msSubmit: msSubmit, msFinal: (ContinuousClock.now - started) / .milliseconds(1))
             case .interrupted:
                 onlyRefused = false
             }
@@ -154,7 +179,7 @@ public actor PrintSpooler {
     private func report(_ row: PrintJobRecord) {
         lastState = BadgeState(row.state)
         continuation.yield(PrintUpdate(jobID: row.id, state: lastState, queue: row.queue, reason: row.reason,
-                                       operatorMessage: row.state.isFinal && row.state != .printed ? row.reason : nil))
+                                       operatorMessage: (row.state.isFinal && row.state != .printed) || row.state.waitsForOperator ? row.reason : nil))
     }
 
     private var lastState = BadgeState.queued

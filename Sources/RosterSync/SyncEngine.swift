@@ -383,7 +383,7 @@ public actor SyncEngine {
     /// Trades the refresh token for a new pair (the hub rotates it) and saves both at once.
     ///
     /// Under the data directory's session lock, and from the stored session: another `kiosk`
-    /// process (support running `kiosk sync` beside `kiosk run`) may have refreshed since this
+    /// process (`kiosk events` beside `kiosk run`, which share the session) may have refreshed since this
     /// one read it, and then its fresh pair is taken instead of refreshing with a token the hub
     /// already rotated away (which the hub treats as theft and answers by ending the session).
     /// - Parameter rejected: the access token the hub just refused, if any: a stored pair with

@@ -35,6 +35,9 @@ public enum StationLauncher {
 
     /// Runs the station; returns the process exit status.
     public static func run(_ options: LaunchOptions) async throws -> Int32 {
+        // One station per data directory, before anything else touches it (its log file included).
+        let lock = try StationLock.acquire(in: options.dataDirectory, command: StationLock.processCommand)
+        defer { withExtendedLifetime(lock) {} }
         var configuration = options.configuration
         var headless = options.headless
         var fallbackReason: String?

@@ -41,7 +41,7 @@ enum BadgeExit {
     static func status(_ state: BadgeState) -> Int32 {
         switch state {
         case .printed: 0
-        case .unconfirmed: 20
+        case .unconfirmed, .mayHavePrinted: 20
         case .needsAttention, .queued, .submitted, .printing: 21
         case .failed, .canceled: 22
         }

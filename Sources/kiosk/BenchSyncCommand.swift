@@ -88,8 +88,10 @@ struct BenchSyncCommand: AsyncParsableCommand {
                 .map { GuestRef(id: $0["id"], code: $0["code"]) }
         }
         let now = Timestamp.now().milliseconds
-        let others = rows.prefix(100).enumerated().map { offset, row in
-            CheckInUpload(key: IdempotencyKey(deviceID: "bench-other", guestID: row.id, scannedAt: Timestamp(milliseconds: now + Int64(offset))),
+        // Another device names guests as the hub does, not by this station's ids.
+        let others = try rows.prefix(100).enumerated().map { offset, row in
+            CheckInUpload(key: IdempotencyKey(deviceID: "bench-other", guestID: try database.roster.hubID(ofGuest: row.id) ?? row.id,
+                                              scannedAt: Timestamp(milliseconds: now + Int64(offset))),
                           station: "Bench B", operatorName: "Bench", source: .typed)
         }
         _ = try await client.upload(token: session.accessToken, event: event, checkIns: CheckInBatch(items: Array(others)))

@@ -15,6 +15,8 @@ enum ExitStatus {
     static let notOwner: Int32 = 77
     /// Storage did not start: failed or refused migration (EX_TEMPFAIL).
     static let storageUnavailable: Int32 = 75
+    /// Another kiosk process writes to the data directory (``KioskStore/StationLock``): nothing was done.
+    static let anotherStationRuns: Int32 = 73
 }
 
 /// A failure that ends a command with a message for the operator and a specific exit status.
@@ -63,6 +65,7 @@ enum CommandOutput {
             switch error {
             case .diskFull: throw ExitCode(ExitStatus.diskFull)
             case .storageUnavailable, .storageKey: throw ExitCode(ExitStatus.storageUnavailable)
+            case .anotherStationRuns: throw ExitCode(ExitStatus.anotherStationRuns)
             default: throw ExitCode(ExitStatus.storage)
             }
         }

@@ -25,7 +25,7 @@ struct ExportCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandOutput.run(json: options.json) {
-                let database = try options.openDatabase()
+                let database = try options.openDatabase(readOnly: true)
                 try database.requireUsableForCommand()
                 let records = try database.roster.attendance()
                 let url = URL(fileURLWithPath: file)

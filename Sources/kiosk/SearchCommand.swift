@@ -29,7 +29,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
-            let database = try options.openDatabase()
+            let database = try options.openDatabase(readOnly: true)
             try database.requireUsableForCommand()
             let found = try database.searchIndex.search(query, limit: limit)
             if options.json {

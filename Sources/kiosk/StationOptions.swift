@@ -27,8 +27,10 @@ struct StationOptions: ParsableArguments {
     }
 
     /// Opens the station database, applying migrations first (embedded ones, or those of
-    /// `$KIOSK_MIGRATIONS_DIR` when support sets it).
-    func openDatabase(keepRoot: Bool = false) throws -> KioskDatabase {
+    /// `$KIOSK_MIGRATIONS_DIR` when support sets it). A command that writes holds the data
+    /// directory's ``StationLock`` until it exits: beside a running station it is refused, naming
+    /// that station; `readOnly` commands (status, search, export) work beside it.
+    func openDatabase(keepRoot: Bool = false, readOnly: Bool = false) throws -> KioskDatabase {
         CommandOutput.bootstrapLogging()
         var migrations = Migration.embedded
         if let override = ProcessInfo.processInfo.environment["KIOSK_MIGRATIONS_DIR"], !override.isEmpty {
@@ -36,15 +38,22 @@ struct StationOptions: ParsableArguments {
         }
         do {
             let key = try StorageKeySource.forCommand(keyFile: storageKeyFile, dataDirectory: dataDirectoryURL, keepRoot: keepRoot)
+            if !readOnly { HeldLock.lock = try StationLock.acquire(in: dataDirectoryURL, command: StationLock.processCommand) }
             return try KioskDatabase.open(dataDirectory: dataDirectoryURL, migrations: migrations, key: key)
         } catch {
             let status = switch error {
             case .diskFull: ExitStatus.diskFull
             case .notOwner: ExitStatus.notOwner
+            case .anotherStationRuns: ExitStatus.anotherStationRuns
             case .storageKey: ExitStatus.storageUnavailable
             default: ExitStatus.storage
             }
             throw CommandFailure(error.description, exitCode: status)
         }
     }
+}
+
+/// The data directory's lock, held by a writing command until the process exits.
+enum HeldLock {
+    nonisolated(unsafe) static var lock: StationLock?
 }

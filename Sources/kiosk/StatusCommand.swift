@@ -12,7 +12,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
-            let database = try options.openDatabase()
+            let database = try options.openDatabase(readOnly: true)
             let status = try database.status()
             let session = try? SessionFile(database: database).load()
             let byEvent = database.storage.isUsable ? (try? PendingByEvent.report(database, session: session)) ?? [] : []

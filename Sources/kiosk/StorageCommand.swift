@@ -23,7 +23,7 @@ struct StorageCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandOutput.run(json: options.json) {
-                let info = try options.openDatabase().storageKeyInfo()
+                let info = try options.openDatabase(readOnly: true).storageKeyInfo()
                 if options.json {
                     CommandOutput.printJSON(["store": .string(info.storeID), "key": .string(info.keyLocation),
                                              "storage_keys": .int(info.storageKeys), "recovery_key": .bool(info.hasRecoveryKey),
@@ -130,7 +130,7 @@ struct StorageCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandOutput.run(json: options.json) {
-                let database = try options.openDatabase()
+                let database = try options.openDatabase(readOnly: true)
                 try database.openBackup(URL(fileURLWithPath: backup), to: URL(fileURLWithPath: output))
                 if options.json { CommandOutput.printJSON(["file": .string(output)]) } else { print("Wrote \(output).") }
                 return 0

@@ -41,10 +41,12 @@ extension SyncError {
 
 extension StationOptions {
     /// Opens the database and the sync engine over it.
-    func openSyncEngine(configuration: SyncConfiguration = SyncConfiguration(), trust: HubTrustOptions) throws -> SyncEngine {
+    /// - Parameter readOnly: the command changes nothing on the station (`kiosk events`): it
+    ///   works beside a running station.
+    func openSyncEngine(configuration: SyncConfiguration = SyncConfiguration(), trust: HubTrustOptions, readOnly: Bool = false) throws -> SyncEngine {
         var configuration = configuration
         configuration.transport = trust.policy
-        let database = try openDatabase()
+        let database = try openDatabase(readOnly: readOnly)
         do { return try SyncEngine(database: database, configuration: configuration) } catch { throw error.commandFailure }
     }
 }
@@ -97,7 +99,7 @@ struct EventsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
-            let engine = try options.openSyncEngine(trust: trust)
+            let engine = try options.openSyncEngine(trust: trust, readOnly: true)
             let events = try await syncing { () async throws(SyncError) in try await engine.events(range: range) }
             let selected = try? engine.database.syncEvent()?.eventID
             if options.json {

@@ -71,12 +71,12 @@ struct PrintQueueTests {
         #expect(await first.printed.isEmpty)
     }
 
-    @Test("a job that times out is canceled and printed on the second printer; with neither ready it is held")
+    @Test("a job the print server never started is canceled at the timeout and printed on the second printer; with neither ready it is held")
     func failoverOnTimeout() async throws {
         let station = try await QueueStation()
         defer { station.stop() }
         let first = ScriptedPrinter(), second = ScriptedPrinter()
-        await first.set(.hang)
+        await first.set(.stuck)
         await second.set(.down)
         let queue = station.queue(ScriptedOutput("badge", printer: first), failover: ScriptedOutput("spare", printer: second),
                                   timeout: .milliseconds(300))
@@ -90,6 +90,88 @@ struct PrintQueueTests {
         #expect(try await station.database.printJobs.printJob(id: job.id)?.queue == "spare")
         #expect(await second.printed == [job.id])
         #expect(await first.printed.isEmpty)
+    }
+
+    @Test("a job the printer took and never finished is canceled at the timeout and waits as a possible duplicate; the other printer prints it only on the operator's word")
+    func possibleDuplicateAfterTimeout() async throws {
+        let station = try await QueueStation()
+        defer { station.stop() }
+        let first = ScriptedPrinter(), second = ScriptedPrinter()
+        await first.set(.hang)
+        let queue = station.queue(ScriptedOutput("badge", printer: first), failover: ScriptedOutput("spare", printer: second),
+                                  timeout: .milliseconds(300))
+        let job = try #require(try await station.enqueue(1))
+        let running = RunningQueue(queue)
+        try await station.waitUntil(job, is: .mayHavePrinted)
+        #expect(await first.canceled == [job.id])
+        let reason = try #require(try await station.database.printJobs.printJob(id: job.id)?.reason)
+        #expect(reason.contains("May already have printed on badge") && reason.contains("Check the printer's tray"), "\(reason)")
+        try await eventually("the operator asked") { await running.events.questions.last??.possibleDuplicates == [job.id] }
+        let question = try #require(await running.events.questions.last ?? nil)
+        #expect(question.text == "Print 1 waiting badge? It may already have printed: check the printer's tray first")
+        #expect(await running.events.jobChanges.last { $0.jobID == job.id }?.attendeeWords == "Please collect your badge at the desk")
+        // The door goes on meanwhile: the next badge prints on the other printer (the first rests).
+        let next = try #require(try await station.enqueue(2))
+        queue.nudge()
+        try await station.waitUntil(next, is: .printed)
+        #expect(await second.printed == [next.id], "the possible duplicate was not printed by itself")
+
+        try await queue.answer(.printOnOtherPrinter)
+        try await station.waitUntil(job, is: .printed)
+        await running.kill()
+        #expect(await second.printed == [next.id, job.id])
+        #expect(await first.printed.isEmpty)
+    }
+
+    @Test("a badge waiting in a printer out of labels stays there past the timeout, the badges behind it wait held, and it is recorded printed once the roll is in")
+    func waitsInThePrinterForLabels() async throws {
+        let station = try await QueueStation()
+        defer { station.stop() }
+        let printer = ScriptedPrinter()
+        await printer.set(.outOfLabels)
+        let queue = station.queue(ScriptedOutput("badge", printer: printer), timeout: .milliseconds(300))
+        let running = RunningQueue(queue)
+        let first = try #require(try await station.enqueue(1))
+        queue.nudge()
+        try await eventually("the badge waits in the printer") {
+            try await station.database.printJobs.printJob(id: first.id)?.reason?.hasPrefix("Waiting in the printer: Badge printer is out of labels") == true
+        }
+        let second = try #require(try await station.enqueue(2))
+        queue.nudge()
+        try await station.waitUntil(second, is: .held)
+        #expect(try await station.database.printJobs.printJob(id: second.id)?.reason == "Badge printer is out of labels: load a new roll")
+        // Many timeouts later, nothing was canceled or given up on.
+        try await Task.sleep(for: .seconds(1))
+        #expect(await printer.canceled.isEmpty)
+        #expect(try await station.database.printJobs.printJob(id: first.id)?.state == .printing)
+
+        await printer.set(.up)
+        try await station.waitUntil(first, is: .printed)
+        try await station.waitUntil(second, is: .printed)
+        await running.kill()
+        #expect(await printer.printed == [first.id, second.id], "each once, in order")
+        #expect(await running.events.questions.allSatisfy { $0 == nil }, "nobody was asked about a badge that came out")
+    }
+
+    @Test("with the other printer ready, a badge waiting in a printer out of labels is taken back as a possible duplicate, not printed twice")
+    func outOfLabelsWithFailover() async throws {
+        let station = try await QueueStation()
+        defer { station.stop() }
+        let first = ScriptedPrinter(), second = ScriptedPrinter()
+        await first.set(.outOfLabels)
+        let queue = station.queue(ScriptedOutput("badge", printer: first), failover: ScriptedOutput("spare", printer: second),
+                                  timeout: .milliseconds(300))
+        let running = RunningQueue(queue)
+        let job = try #require(try await station.enqueue(1))
+        queue.nudge()
+        try await station.waitUntil(job, is: .mayHavePrinted)
+        #expect(await first.canceled == [job.id])
+        #expect(await second.printed.isEmpty)
+        let next = try #require(try await station.enqueue(2))
+        queue.nudge()
+        try await station.waitUntil(next, is: .printed)
+        await running.kill()
+        #expect(await second.printed == [next.id])
     }
 
     @Test("a lost job history left on the queue from before: a later badge is printed only when the printer itself confirms it",

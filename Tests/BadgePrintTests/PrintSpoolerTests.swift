@@ -92,7 +92,8 @@ extension PrivateCupsTests {
             let outcome = try await job.value
             await spooler.shutdown()
             #expect(outcome.state != .printed)
-            #expect([.unconfirmed, .needsAttention].contains(outcome.state))
+            // The printer had the badge when it died: it may have come out, never "printed".
+            #expect([.unconfirmed, .needsAttention, .mayHavePrinted].contains(outcome.state))
             #expect(station.rig.outputs("badge").isEmpty)
         }
 

@@ -30,10 +30,10 @@ struct PrinterStatusTests {
 
     @Test("every reason maps to a fault kind, in words for the door staff with the fix", arguments: [
         (["media-empty-error"], PrinterStatus.State.idle, true, "", PrinterFault.Kind.outOfLabels, "Badge printer is out of labels: load a new roll"),
-        (["media-needed-warning"], .idle, true, "", .outOfLabels, "Badge printer is out of labels: load a new roll"),
+        (["media-needed"], .idle, true, "", .outOfLabels, "Badge printer is out of labels: load a new roll"),
         (["media-jam-error"], .stopped, true, "", .jammed, "Labels are jammed in the badge printer: open it and clear the jam"),
-        (["cover-open-report"], .idle, true, "", .coverOpen, "Badge printer cover is open: close it"),
-        (["door-open-warning"], .idle, true, "", .coverOpen, "Badge printer cover is open: close it"),
+        (["cover-open-error"], .idle, true, "", .coverOpen, "Badge printer cover is open: close it"),
+        (["door-open"], .idle, true, "", .coverOpen, "Badge printer cover is open: close it"),
         (["paused"], .stopped, true, "Lunch", .paused, "Badge printing is paused (Lunch): resume the queue (cupsenable badge)"),
         (["none"], .stopped, true, "Filter failed", .paused, "Badge printing is paused (Filter failed): resume the queue (cupsenable badge)"),
         (["none"], .idle, false, "", .notAccepting, "Badge printer queue badge is not accepting jobs: ask support to enable it (cupsaccept badge)"),
@@ -49,6 +49,48 @@ struct PrinterStatusTests {
         #expect(fault?.sentence == sample.5)
         #expect(fault?.blocksPrinting == true)
         #expect(!status.health.canPrint)
+    }
+
+    @Test("a -warning or -report reason is shown with its fix but stops no badge", arguments: [
+        (["media-empty-warning", "media-needed-warning"], PrinterFault.Kind.outOfLabels,
+         "Badge printer reports out of labels: load a new roll if it is empty; badges are still sent"),
+        (["media-jam-report"], .jammed, "Badge printer reports a label jam: clear it if labels are stuck; badges are still sent"),
+        (["cover-open-report"], .coverOpen, "Badge printer reports its cover open: close it if it is open; badges are still sent"),
+        (["door-open-warning"], .coverOpen, "Badge printer reports its cover open: close it if it is open; badges are still sent"),
+    ])
+    func warningsInform(_ sample: ([String], PrinterFault.Kind, String)) {
+        let status = PrinterStatus(queue: "badge", state: .idle, reasons: sample.0)
+        let fault = status.health.fault
+        #expect(fault?.kind == sample.1)
+        #expect(fault?.sentence == sample.2)
+        #expect(fault?.blocksPrinting == false)
+        #expect(status.health.canPrint)
+    }
+
+    @Test("the printer answering for itself decides: cupsd's out-of-labels kept from before a new roll is ignored, the printer's own is not")
+    func printerOverQueue() {
+        let reloaded = PrinterStatus(queue: "badge", state: .idle, reasons: ["media-empty-warning", "media-needed-warning"],
+                                     device: DeviceStatus(reachable: true, state: .idle, reasons: ["none"]))
+        #expect(reloaded.health == .ready)
+        let empty = PrinterStatus(queue: "badge", state: .idle, reasons: ["none"],
+                                  device: DeviceStatus(reachable: true, state: .stopped, reasons: ["media-empty-error"]))
+        #expect(empty.health.fault?.kind == .outOfLabels && empty.health.fault?.blocksPrinting == true)
+        // A printer that cannot be asked (USB, or no IPP answer): cupsd's word, as a warning, informs.
+        let usb = PrinterStatus(queue: "badge", state: .idle, reasons: ["media-empty-warning"], device: DeviceStatus(reachable: true))
+        #expect(usb.health.canPrint && usb.health.fault?.kind == .outOfLabels)
+        // cupsd's own queue states still count whatever the printer says.
+        let paused = PrinterStatus(queue: "badge", state: .stopped, reasons: ["paused"], device: DeviceStatus(reachable: true, state: .idle))
+        #expect(paused.health.fault?.kind == .paused)
+    }
+
+    @Test("a printer holding a job says what a person must do, whatever the severity; a report asks for nothing")
+    func waitsForPerson() {
+        #expect(PrinterStatus(queue: "q", state: .processing, reasons: ["media-empty-warning"]).waitsForPerson?.sentence
+                == "Badge printer is out of labels: load a new roll")
+        #expect(PrinterStatus(queue: "q", state: .processing, reasons: ["media-jam-error"]).waitsForPerson?.kind == .jammed)
+        #expect(PrinterStatus(queue: "q", state: .processing, reasons: ["cover-open-warning"]).waitsForPerson?.kind == .coverOpen)
+        #expect(PrinterStatus(queue: "q", state: .processing, reasons: ["media-low-report", "media-empty-report"]).waitsForPerson == nil)
+        #expect(PrinterStatus(queue: "q", state: .processing, reasons: ["none"]).waitsForPerson == nil)
     }
 
     @Test("a printer-state-message saying something failed, with no reason, is a fault that does not stop the next badge",

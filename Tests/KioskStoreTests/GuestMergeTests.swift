@@ -15,7 +15,9 @@ struct GuestMergeTests {
                                     accessTypeID: "general")
 
     /// A station synced with the event, whose door then added Ada as a walk-in while offline.
-    func stationWithQueuedWalkIn() async throws -> (TemporaryDirectory, KioskDatabase, walkIn: String) {
+    /// Roster pages name guests as the hub does: `walkIn` is the hub's id of the walk-in (the id
+    /// the station gave it), `reg` the station's own id of the registration (``HubGuestIDs``).
+    func stationWithQueuedWalkIn() async throws -> (TemporaryDirectory, KioskDatabase, walkIn: String, reg: String) {
         let directory = TemporaryDirectory("guest-merge")
         let database = try KioskDatabase.open(dataDirectory: directory.url)
         try await database.selectSyncEvent(id: "ev", name: "Event", toleranceWindowMilliseconds: 30_000)
@@ -23,9 +25,10 @@ struct GuestMergeTests {
                                                     nextCursor: "2")], eventID: "ev", complete: true)
         let added = try await database.desk.addWalkIn(WalkInRequest(name: "Ada L.", email: "ada@example.org", accessTypeID: "general",
                                                                     operatorName: "Alex", station: "Door A", at: t0))
-        let walkIn = try #require(added.guest?.guest.id)
+        let stationID = try #require(added.guest?.guest.id)
+        let walkIn = try #require(try database.roster.hubID(ofGuest: stationID))
         #expect(try database.outbox.pendingOutbox().map(\.kind) == [.walkIn, .checkIn])
-        return (directory, database, walkIn)
+        return (directory, database, walkIn, database.stationGuestID(hubID: "reg-1"))
     }
 
     func checkIns(_ database: KioskDatabase) throws -> [String] {
@@ -36,21 +39,23 @@ struct GuestMergeTests {
 
     @Test("queued check-ins upload for the registration, the queued walk-in is settled, and the registration counts as checked in")
     func queuedChangesMove() async throws {
-        let (directory, database, walkIn) = try await stationWithQueuedWalkIn()
+        let (directory, database, walkIn, reg) = try await stationWithQueuedWalkIn()
         defer { directory.remove() }
         let device = database.deviceID
         try await database.applyRoster([RosterDelta(deletedGuestIDs: [walkIn], merges: [GuestMerge(guestID: walkIn, into: "reg-1")], nextCursor: "9")],
                                        eventID: "ev", complete: false)
-        #expect(try database.roster.guest(id: walkIn) == nil, "the walk-in left the roster")
-        #expect(try checkIns(database) == ["\(device)/reg-1/\(t0.milliseconds) local"])
+        #expect(try database.roster.guest(id: database.stationGuestID(hubID: walkIn)) == nil, "the walk-in left the roster")
+        #expect(try checkIns(database) == ["\(device)/\(reg)/\(t0.milliseconds) local"])
         let pending = try database.outbox.pendingOutbox()
         #expect(pending.map(\.kind) == [.checkIn], "the walk-in itself is never uploaded again: the hub has it")
-        #expect(pending.map(\.ref) == ["\(device)/reg-1/\(t0.milliseconds)"])
+        #expect(pending.map(\.ref) == ["\(device)/\(reg)/\(t0.milliseconds)"])
         guard case .success(.checkIn(let queued)) = pending.first?.change else {
             Issue.record("no queued check-in")
             return
         }
-        #expect(queued.guestID == "reg-1")
+        #expect(queued.guestID == reg)
+        // Uploaded under the hub's id of the registration.
+        #expect(try database.read { db in try KioskDatabase.hubTerms(db, .checkIn(queued)) }.guestID == "reg-1")
         // At the door, Ada's ticket now says she is in.
         let again = try await database.desk.checkIn(CheckInRequest(rawCode: "REG1", source: .typed, operatorName: "Alex", station: "Door A",
                                                                    at: t0.adding(milliseconds: 600_000)))
@@ -59,7 +64,7 @@ struct GuestMergeTests {
 
     @Test("the hub's copy of a moved check-in arriving with the merge leaves one row, this station's own")
     func hubCopyGivesWay() async throws {
-        let (directory, database, walkIn) = try await stationWithQueuedWalkIn()
+        let (directory, database, walkIn, reg) = try await stationWithQueuedWalkIn()
         defer { directory.remove() }
         let device = database.deviceID
         let moved = CheckIn(key: IdempotencyKey(deviceID: device, guestID: "reg-1", scannedAt: t0), station: "Door A", operatorName: "Alex",
@@ -72,14 +77,14 @@ struct GuestMergeTests {
             RosterDelta(deletedGuestIDs: [walkIn], checkIns: [moved], merges: [GuestMerge(guestID: walkIn, into: "reg-1")], nextCursor: "9"),
         ], eventID: "ev", complete: false)
         #expect(try checkIns(database) == [
-            "dev-b/reg-1/\(t0.milliseconds - 5_000) hub", "\(device)/reg-1/\(t0.milliseconds) local",
+            "dev-b/\(reg)/\(t0.milliseconds - 5_000) hub", "\(device)/\(reg)/\(t0.milliseconds) local",
         ])
-        #expect(try database.roster.guest(id: walkIn) == nil)
+        #expect(try database.roster.guest(id: database.stationGuestID(hubID: walkIn)) == nil)
     }
 
     @Test("a check-in the hub held as unknown before the merge arrived goes again at once, under the registration")
     func heldCheckInIsReleased() async throws {
-        let (directory, database, walkIn) = try await stationWithQueuedWalkIn()
+        let (directory, database, walkIn, reg) = try await stationWithQueuedWalkIn()
         defer { directory.remove() }
         // The walk-in's upload was answered but the answer lost; its check-in came back unknown
         // (pushed after the merge, before this pull).
@@ -90,18 +95,18 @@ struct GuestMergeTests {
                                        eventID: "ev", complete: false)
         let pending = try database.outbox.pendingOutbox()
         #expect(pending.map(\.hold) == [nil])
-        #expect(pending.map(\.ref) == ["\(database.deviceID)/reg-1/\(t0.milliseconds)"])
+        #expect(pending.map(\.ref) == ["\(database.deviceID)/\(reg)/\(t0.milliseconds)"])
         let answers = try database.read { db in try Int.fetchOne(db, sql: "SELECT unknown_answers FROM outbox WHERE state = 'pending'") }
         #expect(answers == 0, "the registration's key starts with a clean count")
     }
 
     @Test("a merge of a walk-in this station never had changes nothing")
     func unknownWalkIn() async throws {
-        let (directory, database, walkIn) = try await stationWithQueuedWalkIn()
+        let (directory, database, walkIn, _) = try await stationWithQueuedWalkIn()
         defer { directory.remove() }
         try await database.applyRoster([RosterDelta(merges: [GuestMerge(guestID: "someone-else", into: "reg-1")], nextCursor: "9")],
                                        eventID: "ev", complete: false)
-        #expect(try database.roster.guest(id: walkIn) != nil)
+        #expect(try database.roster.guest(id: database.stationGuestID(hubID: walkIn)) != nil)
         #expect(try database.outbox.pendingOutbox().map(\.kind) == [.walkIn, .checkIn])
     }
 }

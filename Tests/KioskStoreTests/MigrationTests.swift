@@ -120,10 +120,13 @@ struct MigrationTests {
         #expect(database.storage == .ready)
         let entries = try database.outbox.pendingOutbox()
         #expect(entries.map(\.destination) == Array(repeating: SyncDestination(hubURL: "http://hub:1", eventID: "ev1"), count: 3))
-        let key = IdempotencyKey(deviceID: "dev", guestID: "w-1", scannedAt: Timestamp(milliseconds: 1_790_000_000_000))
+        // A walk-in's id is the hub's (0011 gives the station its own, HubGuestIDs).
+        let walkIn = database.stationGuestID(hubID: "w-1")
+        #expect(try database.roster.hubID(ofGuest: walkIn) == "w-1")
+        let key = IdempotencyKey(deviceID: "dev", guestID: walkIn, scannedAt: Timestamp(milliseconds: 1_790_000_000_000))
         let changes = entries.compactMap { try? $0.change.get() }
         #expect(changes == [
-            .walkIn(WalkIn(guestID: "w-1", code: "W-ABC", name: "Walk In", email: "w@example.org", accessTypeID: "general", deviceID: "dev",
+            .walkIn(WalkIn(guestID: walkIn, code: "W-ABC", name: "Walk In", email: "w@example.org", accessTypeID: "general", deviceID: "dev",
                            station: "Door 9", operatorName: "Sam", createdAt: Timestamp(milliseconds: 1_790_000_000_000))),
             .checkIn(CheckIn(key: key, station: "Door 9", operatorName: "Sam", source: .walkIn)),
             .undo(Undo(key: key, undoneAt: Timestamp(milliseconds: 1_790_000_060_000), station: "Door 9", operatorName: "Sam")),

@@ -79,6 +79,13 @@ public struct CupsRig: Sendable {
         guard result.status == 0 else { throw RigError(message: "printer \(queue) did not restart: \(result.stderr)") }
     }
 
+    /// The titles of the documents the printer of `queue` printed, one per print, in order (a
+    /// badge printed twice under one title is there twice; ``outputs(_:)`` keeps the last file).
+    public func printLog(_ queue: String) -> [String] {
+        let text = (try? String(contentsOf: directory.appending("out/\(queue).printed"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
     /// The documents the printer of `queue` received, by job title.
     public func outputs(_ queue: String) -> [URL] {
         let folder = directory.appending("out/\(queue)")

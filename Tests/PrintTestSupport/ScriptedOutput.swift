@@ -19,6 +19,11 @@ public actor ScriptedPrinter {
         case lieCompleted
         /// The print server says "completed" as the printer dies with the job in it.
         case vanishes
+        /// The print server never starts the job (it stays pending there: the printer never has it).
+        case stuck
+        /// Takes every job and waits with it, reporting `media-empty-warning` (as a printer out of
+        /// labels does while it holds a job), until the mode is set back to `.up`: then it prints it.
+        case outOfLabels
     }
 
     private struct Job {
@@ -28,6 +33,8 @@ public actor ScriptedPrinter {
         var outcome: JobStatus.State = .completed
         var deviceState: JobStatus.State?
         var vanished = false
+        /// Waiting in the printer for labels (``Mode/outOfLabels``).
+        var waitsForLabels = false
     }
 
     public private(set) var mode: Mode = .up
@@ -67,6 +74,8 @@ public actor ScriptedPrinter {
         case .lieCompleted: job.doneAt = .now + printTime; job.deviceState = .aborted
         case .vanishes: job.doneAt = .now + printTime; job.vanished = true
         case .down, .hang: job.doneAt = nil
+        case .stuck: job.state = .pending
+        case .outOfLabels: job.waitsForLabels = true
         }
         jobs[id] = job
         mostAtOnce = max(mostAtOnce, jobs.values.filter { !$0.state.isFinal }.count)
@@ -74,6 +83,13 @@ public actor ScriptedPrinter {
 
     public func status(_ id: Int) -> JobStatus? {
         guard var job = jobs[id] else { return nil }
+        if job.waitsForLabels, mode != .outOfLabels, !job.state.isFinal {
+            // A new roll is in: the badge that waited comes out.
+            job.waitsForLabels = false
+            job.doneAt = .now + printTime
+            job.deviceState = confirms ? .completed : nil
+            jobs[id] = job
+        }
         if !job.state.isFinal, let doneAt = job.doneAt, doneAt <= .now {
             job.state = job.outcome
             if job.outcome == .completed && job.deviceState != .aborted && !job.vanished { printed.append(job.ticket.printJobID) }
@@ -100,7 +116,8 @@ public actor ScriptedPrinter {
 
     public func status(queue: String, probeDevice: Bool) -> PrinterStatus {
         let busy = jobs.values.contains { $0.state == .processing }
-        return PrinterStatus(queue: queue, state: busy ? .processing : .idle, reasons: reasons,
+        let waiting = mode == .outOfLabels && jobs.values.contains { $0.waitsForLabels && !$0.state.isFinal }
+        return PrinterStatus(queue: queue, state: busy ? .processing : .idle, reasons: reasons + (waiting ? ["media-empty-warning"] : []),
                              device: mode == .down ? DeviceStatus(reachable: false) : nil)
     }
 }

@@ -137,10 +137,14 @@ struct SyncContractTests {
         let station = try StationProcess(["run", "--headless", "--printer", "none", "--data-dir", data], headless: true)
         defer { station.kill9() }
         station.wait { lines in lines.contains { $0.contains("\"event\":\"ready\"") } }
+        // Beside a running station only read-only commands run (one station per data directory);
+        // `kiosk events` asks the hub with the shared session, refreshing it as the station does.
         for round in 0..<6 {
-            try checkIn(data, String(format: "CODE%06d", round))
-            let sync = try run(kiosk, ["sync", "--data-dir", data])
-            #expect(sync.status == 0, "round \(round): \(sync.stderr)")
+            let code = String(format: "CODE%06d", round)
+            station.send(code)
+            station.wait(limit: 30) { lines in lines.contains { $0.contains("\"event\":\"decision\"") && $0.contains(code) } }
+            let events = try run(kiosk, ["events", "--data-dir", data])
+            #expect(events.status == 0, "round \(round): \(events.stderr)")
             usleep(700_000)
         }
         // The running station keeps syncing on its own: nothing it holds was rotated away.

@@ -29,9 +29,10 @@ import Testing
         // The code C3 moves to a new guest, g4 is renamed, g5 is deleted.
         let second = RosterDelta(guests: [guest(4, name: "Renamed"), guest(99, code: "C3")], deletedGuestIDs: ["g5"], nextCursor: "14")
         try await database.applyRoster([second], eventID: "ev", complete: true)
-        #expect(try database.roster.guest(code: "C3")?.guest.id == "g99")
-        #expect(try database.roster.guest(id: "g4")?.guest.name == "Renamed")
-        #expect(try database.roster.guest(id: "g5") == nil)
+        // Stored under the station's own ids of the hub's guests (HubGuestIDs).
+        #expect(try database.roster.guest(code: "C3")?.guest.id == database.stationGuestID(hubID: "g99"))
+        #expect(try database.roster.guest(id: database.stationGuestID(hubID: "g4"))?.guest.name == "Renamed")
+        #expect(try database.roster.guest(id: database.stationGuestID(hubID: "g5")) == nil)
         let state = try #require(try database.syncEvent())
         #expect(state.eventID == "ev" && state.eventName == "Event" && state.cursor == "14" && state.complete)
         #expect(try database.status().lastPull != nil)
@@ -52,7 +53,8 @@ import Testing
             try await database.selectSyncEvent(id: "ev", name: "Event", toleranceWindowMilliseconds: nil)
             try await database.applyRoster([page(0..<300, cursor: 300)], eventID: "ev", complete: false)
             try await database.applyRoster([page(300..<600, cursor: 600)], eventID: "ev", complete: false)
-            #expect(try database.searchIndex.search("muller id6z").map(\.guest.id) == ["g6"], "guests already stored are found mid-way")
+            #expect(try database.searchIndex.search("muller id6z").map(\.guest.id) == [database.stationGuestID(hubID: "g6")],
+                    "guests already stored are found mid-way")
         } // killed: the next process opens the database again and resumes from the stored cursor
         let database = try KioskDatabase.open(dataDirectory: directory.url)
         #expect(try database.syncEvent()?.cursor == "600")
@@ -62,9 +64,9 @@ import Testing
         try await database.applyRoster([page(600..<1_000, cursor: 1_000)], eventID: "ev", complete: true)
         for index in 0..<1_000 where index != 5 {
             let name = "\(names[index % names.count]) id\(index)z"
-            #expect(try database.searchIndex.search(name).map(\.guest.id) == ["g\(index)"], "\(name)")
+            #expect(try database.searchIndex.search(name).map(\.guest.id) == [database.stationGuestID(hubID: "g\(index)")], "\(name)")
         }
-        #expect(try database.searchIndex.search("renamed person").map(\.guest.id) == ["g5"])
+        #expect(try database.searchIndex.search("renamed person").map(\.guest.id) == [database.stationGuestID(hubID: "g5")])
         #expect(try database.searchIndex.search("id5z").isEmpty, "the old name is gone from the index")
         #expect(try database.searchIndex.search("小明", limit: 1_000).count == 1_000 / names.count + 1)
         let searchRows = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM guest_search") }
@@ -80,9 +82,11 @@ import Testing
         try await database.applyRoster([RosterDelta(accessTypes: [AccessType(id: "general", name: "General")],
                                                     guests: [guest(1, code: "SAME"), guest(2, name: "Later Holder", code: "SAME")], nextCursor: "2")],
                                        eventID: "ev", complete: true)
-        #expect(try database.roster.guest(code: "SAME")?.guest.id == "g2")
+        // Stored under the station's own id of the hub's g2 (HubGuestIDs).
+        let g2 = database.stationGuestID(hubID: "g2")
+        #expect(try database.roster.guest(code: "SAME")?.guest.id == g2)
         #expect(try database.status().guests == 1)
-        #expect(try database.searchIndex.search("later holder").map(\.guest.id) == ["g2"])
+        #expect(try database.searchIndex.search("later holder").map(\.guest.id) == [g2])
         #expect(try database.searchIndex.search("guest 1").isEmpty)
     }
 

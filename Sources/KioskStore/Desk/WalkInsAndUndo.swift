@@ -51,11 +51,15 @@ extension CheckInStore {
                 guard try AccessTypeRecord.fetchAccessType(db, id: request.accessTypeID) != nil else {
                     throw StoreError.invalid(field: "Access type", reason: "unknown access type \(request.accessTypeID)")
                 }
-                let guestID = UUID().uuidString.lowercased()
+                // The hub knows a walk-in by the id the station gives it; the station by its own
+                // id of that, as for every guest a hub knows (HubGuestIDs).
+                let hubID = UUID().uuidString.lowercased()
+                let ids = HubGuestIDs(cipher: cipher)
+                let guestID = ids.stationID(hubID)
                 let code = Self.newWalkInCode()
                 let guest = Guest(id: guestID, code: TicketCode(stored: code), name: name, email: email, company: company,
                                   accessTypeID: request.accessTypeID, walkIn: true)
-                try GuestRecord(guest, sealingWith: cipher, updatedAt: request.at, fromHub: false).insert(db)
+                try GuestRecord(guest, sealingWith: cipher, updatedAt: request.at, fromHub: false, hubID: ids.sealedHubID(hubID, code: code)).insert(db)
                 // The walk-in sorts just before its own check-in so the hub learns the guest first.
                 try KioskDatabase.enqueue(db, .walkIn(WalkIn(
                     guestID: guestID, code: code, name: name, email: email, company: company, accessTypeID: request.accessTypeID,

@@ -25,7 +25,9 @@ public struct OutboxStore: StoreRepository {
     }
 
     /// The next changes to upload to `destination`, in replay order: pending, not held, and not
-    /// behind a held change of the same guest (an undo never overtakes its held check-in).
+    /// behind a held change of the same guest (an undo never overtakes its held check-in). Each
+    /// change is in the hub's terms, as it is sent: the guest ids and check-in keys the hub knows
+    /// (``HubGuestIDs``); the entry's `ref` stays the station's.
     public func uploadableOutbox(for destination: SyncDestination, limit: Int) async throws(StoreError) -> [OutboxEntry] {
         try requireUsable()
         return try await wrap {
@@ -36,7 +38,11 @@ public struct OutboxStore: StoreRepository {
                       AND NOT EXISTS (SELECT 1 FROM outbox h WHERE h.guest_id = o.guest_id AND h.state = 'pending'
                                       AND h.hold IS NOT NULL AND (h.sort_at < o.sort_at OR (h.sort_at = o.sort_at AND h.id < o.id)))
                     ORDER BY o.sort_at, o.id LIMIT ?
-                    """, arguments: [destination.hubURL, destination.eventID, limit]).map(KioskDatabase.entry)
+                    """, arguments: [destination.hubURL, destination.eventID, limit]).map(KioskDatabase.entry).map { entry in
+                    var entry = entry
+                    if case .success(let change) = entry.change { entry.change = .success(try KioskDatabase.hubTerms(db, change)) }
+                    return entry
+                }
             }
         }
     }

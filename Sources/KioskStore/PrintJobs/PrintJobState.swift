@@ -21,14 +21,24 @@ public enum PrintJobState: String, Sendable, Hashable, Codable, CaseIterable {
     case canceled
     /// It waited longer than the station allows: the operator decides whether it still prints.
     case awaitingOperator = "awaiting_operator"
+    /// The station gave up on it after the printer took it (timed out, canceled in CUPS): it may
+    /// have come out, or still come out. Never sent again by itself, not on the other printer
+    /// either: the operator, told it is a possible duplicate, decides.
+    case mayHavePrinted = "may_have_printed"
 
     /// The queue is done with the job.
     public var isFinal: Bool {
         switch self {
         case .printed, .unconfirmed, .failed, .canceled: true
-        case .queued, .held, .submitted, .printing, .awaitingOperator: false
+        case .queued, .held, .submitted, .printing, .awaitingOperator, .mayHavePrinted: false
         }
     }
+
+    /// The job waits for the operator's word (print it, on the other printer, or cancel it).
+    public var waitsForOperator: Bool { self == .awaitingOperator || self == .mayHavePrinted }
+
+    /// The stored states of jobs that wait for the operator's word.
+    static let waitingForOperatorSQL = "'awaiting_operator', 'may_have_printed'"
 
     /// The guest has a badge or one is on its way: what "print once" counts. An unconfirmed
     /// badge counts too (it probably came out; an operator reprints it when it did not).

@@ -19,14 +19,15 @@ extension PrintJobStore {
                            to: .awaitingOperator, reason: reason, at: at)
     }
 
-    /// The operator's "print them": every job set aside goes back to the queue, in its order, on
-    /// `queue` when given, and is never set aside again.
+    /// The operator's "print them": every job set aside, and every job that may already have
+    /// printed (the question said so), goes back to the queue, in its order, on `queue` when
+    /// given, and is never set aside again.
     /// - Returns: the jobs that changed.
     public func releaseSetAsidePrintJobs(toQueue queue: String?, at: Timestamp = .now()) async throws(StoreError) -> [PrintJobRecord] {
         try requireUsable()
         return try await wrap {
             try await writer.write { db in
-                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM print_jobs WHERE state = 'awaiting_operator' ORDER BY id")
+                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM print_jobs WHERE state IN (\(PrintJobState.waitingForOperatorSQL)) ORDER BY id")
                 for id in ids {
                     try db.execute(sql: """
                         UPDATE print_jobs SET state = 'queued', reason = NULL, queue = COALESCE(?, queue), released_at = ?, updated_at = ?
@@ -38,10 +39,10 @@ extension PrintJobStore {
         }
     }
 
-    /// The operator's "cancel them": every job set aside is canceled.
+    /// The operator's "cancel them": every job waiting for the operator's word is canceled.
     /// - Returns: the jobs that changed.
     public func cancelSetAsidePrintJobs(reason: String, at: Timestamp = .now()) async throws(StoreError) -> [PrintJobRecord] {
-        try await setState(of: "state = 'awaiting_operator'", [], to: .canceled, reason: reason, at: at, finished: true)
+        try await setState(of: "state IN (\(PrintJobState.waitingForOperatorSQL))", [], to: .canceled, reason: reason, at: at, finished: true)
     }
 
     /// `condition` is SQL written in this file; values go in `arguments`.

@@ -26,6 +26,9 @@ struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
     var updatedAt: Int64
     /// Whether the hub sent this guest (a local walk-in not yet known to it is not).
     var fromHub: Bool
+    /// The hub's id of the guest, sealed; `nil` when it is the ticket code, or for a guest no
+    /// hub knows (``HubGuestIDs``).
+    var hubID: Data?
 
     enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, code, sealed, revoked
@@ -34,9 +37,10 @@ struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
         case updatedAt = "updated_at"
         case fromHub = "from_hub"
         case orderDigest = "order_digest"
+        case hubID = "hub_id"
     }
 
-    init(_ guest: Guest, sealed: SealedGuest, updatedAt: Timestamp, fromHub: Bool) {
+    init(_ guest: Guest, sealed: SealedGuest, updatedAt: Timestamp, fromHub: Bool, hubID: Data? = nil) {
         id = guest.id
         code = sealed.codeDigest
         orderDigest = sealed.orderDigest
@@ -46,21 +50,22 @@ struct GuestRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
         walkIn = guest.walkIn
         self.updatedAt = updatedAt.milliseconds
         self.fromHub = fromHub
+        self.hubID = hubID
     }
 
     /// A guest sealed on its own (single writes; their trigger computes the search tokens).
-    init(_ guest: Guest, sealingWith cipher: GuestCipher, updatedAt: Timestamp, fromHub: Bool) {
+    init(_ guest: Guest, sealingWith cipher: GuestCipher, updatedAt: Timestamp, fromHub: Bool, hubID: Data? = nil) {
         let fields = GuestFields(guest)
         self.init(guest, sealed: SealedGuest(codeDigest: cipher.codeDigest(fields.code), orderDigest: cipher.orderDigest(fields.facts.orderCode), record: cipher.seal(fields), tokens: ""),
-                  updatedAt: updatedAt, fromHub: fromHub)
+                  updatedAt: updatedAt, fromHub: fromHub, hubID: hubID)
     }
 
     /// The columns ``rowArguments`` fill, in their order.
-    static let rowColumns = "id, code, sealed, access_type_id, revoked, walk_in, updated_at, from_hub, order_digest"
+    static let rowColumns = "id, code, sealed, access_type_id, revoked, walk_in, updated_at, from_hub, order_digest, hub_id"
 
     /// The row's values, in the order of ``rowColumns``
     /// (``RosterStore/sealedGuestInsertSQL``, ``RosterStore/sealedGuestUpsertSQL``).
     var rowArguments: StatementArguments {
-        [id, code, sealed, accessTypeID, revoked, walkIn, updatedAt, fromHub, orderDigest]
+        [id, code, sealed, accessTypeID, revoked, walkIn, updatedAt, fromHub, orderDigest, hubID]
     }
 }

@@ -230,16 +230,16 @@ public struct RosterStore: StoreRepository {
     }
 
     /// Adds a guest, its record already sealed: ``GuestRecord/rowArguments``.
-    static let sealedGuestInsertSQL = "INSERT INTO guests (\(GuestRecord.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    static let sealedGuestInsertSQL = "INSERT INTO guests (\(GuestRecord.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
     /// Adds or replaces a guest by id, its record already sealed: ``GuestRecord/rowArguments``;
     /// returns its rowid. (GRDB's `upsert` would also take a conflict on the code for this
     /// guest's row.)
     static let sealedGuestUpsertSQL = """
-        INSERT INTO guests (\(GuestRecord.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO guests (\(GuestRecord.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET code = excluded.code, sealed = excluded.sealed, access_type_id = excluded.access_type_id,
             revoked = excluded.revoked, walk_in = excluded.walk_in, updated_at = excluded.updated_at, from_hub = excluded.from_hub,
-            order_digest = excluded.order_digest
+            order_digest = excluded.order_digest, hub_id = excluded.hub_id
         RETURNING rowid
         """
 

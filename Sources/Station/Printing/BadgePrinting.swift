@@ -5,8 +5,9 @@ import ServiceLifecycle
 public enum PrintQueueNews: Sendable, Equatable {
     case badge(BadgeProgress)
     case printer(PrinterCondition)
-    /// Badges waited longer than the stale limit: the operator decides ("Print 12 waiting badges?");
-    /// `nil` once nothing waits for an answer.
+    /// Badges wait for the operator's word ("Print 12 waiting badges?"): they waited longer than
+    /// the stale limit, or some may already have printed (the question's note says so); `nil`
+    /// once nothing waits for an answer.
     case staleBadges(StaleBadgesQuestion?)
 }
 

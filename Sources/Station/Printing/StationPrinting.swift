@@ -92,9 +92,11 @@ struct QueuePrinting: BadgePrinting {
         }
     }
 
-    /// The question as the console offers it: the other printer only when there is one.
+    /// The question as the console offers it: the other printer only when there is one, and a
+    /// note when some of the badges may already have printed.
     static func offered(_ question: StaleJobsQuestion) -> StaleBadgesQuestion {
-        StaleBadgesQuestion(count: question.count, choices: StaleBadgesChoice.allCases.filter { $0 != .printOnOtherPrinter || question.otherPrinterAvailable })
+        StaleBadgesQuestion(count: question.count, choices: StaleBadgesChoice.allCases.filter { $0 != .printOnOtherPrinter || question.otherPrinterAvailable },
+                            note: question.possibleDuplicatesNote, possibleDuplicates: question.possibleDuplicates.count)
     }
 
     static func progress(_ change: PrintJobChange) -> BadgeProgress {
@@ -102,7 +104,7 @@ struct QueuePrinting: BadgePrinting {
         case .queued, .submitted: .queued
         case .printing: .printing
         case .printed: .printed
-        case .held, .awaitingOperator, .unconfirmed, .failed: .atDesk
+        case .held, .awaitingOperator, .mayHavePrinted, .unconfirmed, .failed: .atDesk
         case .canceled: .canceled
         }
         return BadgeProgress(jobID: change.jobID, guestID: change.guestID, stage: stage, state: change.state.rawValue, reason: change.operatorWords,

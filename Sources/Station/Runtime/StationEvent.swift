@@ -19,7 +19,9 @@ public enum StationEvent: Sendable, Equatable {
     /// Printer, camera, hub, storage or clock changed.
     case health(StationHealth)
     case sync(HubHealth, pending: Int, refused: Int)
-    /// Badges waited too long: the operator decides (`nil`: nothing waits for an answer any more).
+    /// Badges wait for the operator's word: they waited too long, or some may already have
+    /// printed (a printer took them before the station gave up on them; the question's note
+    /// says so). `nil`: nothing waits for an answer any more.
     case staleBadges(StaleBadgesQuestion?)
     /// An operator action's outcome in words (undo, reprint, sync now, sign-out).
     case notice(String, action: String)
@@ -60,8 +62,12 @@ public enum StationEvent: Sendable, Equatable {
         case .staleBadges(let question):
             let choices = question?.choices ?? []
             let words = choices.map(\.rawValue).joined(separator: ", ")
-            return ["event": "stale_badges", "count": .int(question?.count ?? 0), "choices": .array(choices.map { .string($0.rawValue) }),
-                    "message": .string(question.map { "\($0.count) badges waited too long: answer \(words)" } ?? "No badge waits for an answer")]
+            let message = question.map { question in
+                (question.possibleDuplicates > 0 ? "\(question.count) badges wait for your word" : "\(question.count) badges waited too long")
+                    + ": answer \(words)" + (question.note.map { ". \($0)" } ?? "")
+            }
+            return ["event": "stale_badges", "count": .int(question?.count ?? 0), "possible_duplicates": .int(question?.possibleDuplicates ?? 0),
+                    "choices": .array(choices.map { .string($0.rawValue) }), "message": .string(message ?? "No badge waits for an answer")]
         case .notice(let message, let action):
             return ["event": .string(action), "message": .string(Sanitized.text(message))]
         case .storageUnavailable(let state, let pending, let guests):

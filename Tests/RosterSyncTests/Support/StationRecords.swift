@@ -9,13 +9,15 @@ enum StationRecords {
         try KioskDatabase.open(dataDirectory: URL(fileURLWithPath: dataDir), backgroundSearchIndex: false)
     }
 
-    /// Every guest as one line, ordered by id: two stations hold the same roster when equal.
+    /// Every guest as one line, by the hub's id (each station has its own ids for the hub's
+    /// guests): two stations hold the same roster when equal.
     static func rosterDump(dataDir: String) throws -> [String] {
         try open(dataDir: dataDir).read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, kiosk_guest_field(sealed, 'code') AS code, kiosk_guest_field(sealed, 'name') AS name,
+                SELECT CASE WHEN hub_id IS NOT NULL THEN kiosk_open(hub_id) WHEN from_hub THEN kiosk_guest_field(sealed, 'code') ELSE id END AS hub_id,
+                    kiosk_guest_field(sealed, 'code') AS code, kiosk_guest_field(sealed, 'name') AS name,
                     kiosk_guest_field(sealed, 'email') AS email, kiosk_guest_field(sealed, 'company') AS company, access_type_id, revoked
-                FROM guests ORDER BY id
+                FROM guests ORDER BY 1
                 """).map { "\($0)" }
         }
     }
