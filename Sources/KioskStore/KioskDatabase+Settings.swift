@@ -9,6 +9,8 @@ extension KioskDatabase {
         case stationName = "station_name"
         case operatorName = "operator_name"
         case toleranceWindowMilliseconds = "tolerance_window_ms"
+        /// The hub event's station undo time (``CheckInCore/StationUndoWindow``); none without a hub.
+        case stationUndoMilliseconds = "station_undo_ms"
         case caseInsensitiveCodes = "case_insensitive_codes"
         case admittedAccessTypes = "admitted_access_types"
         case rosterImportedAt = "roster_imported_at"
@@ -84,6 +86,12 @@ extension KioskDatabase {
         return EventPolicy(
             toleranceWindowMilliseconds: window ?? EventPolicy.defaultToleranceWindowMilliseconds,
             caseInsensitiveCodes: caseInsensitive.map { $0 != "0" && $0 != "false" } ?? true)
+    }
+
+    /// How long the hub takes this station's undo of a check-in; `nil` without a hub event.
+    static func stationUndoWindow(_ db: Database) throws -> StationUndoWindow? {
+        try Int64.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM settings WHERE key = ?",
+                           arguments: [SettingKey.stationUndoMilliseconds.rawValue]).map(StationUndoWindow.init(milliseconds:))
     }
 
     static func admittedAccessTypes(_ db: Database) throws -> Set<String>? {

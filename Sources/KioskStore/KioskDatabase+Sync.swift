@@ -73,9 +73,12 @@ extension KioskDatabase {
 
     /// Selects the event to sync. Choosing another event than the current one clears the local
     /// roster and the cursor (pending outbox entries stay, they belong to the old event's upload).
+    /// - Parameter stationUndoMilliseconds: the hub event's station undo time (`nil`: none known,
+    ///   undo is not limited here).
     /// - Returns: whether the local roster was cleared.
     @discardableResult
-    public func selectSyncEvent(id: String, name: String, toleranceWindowMilliseconds: Int64?, endsAt: Timestamp? = nil) async throws(StoreError) -> Bool {
+    public func selectSyncEvent(id: String, name: String, toleranceWindowMilliseconds: Int64?, stationUndoMilliseconds: Int64? = nil,
+                                endsAt: Timestamp? = nil) async throws(StoreError) -> Bool {
         try requireUsable()
         return try await wrap {
             try await writer.write { db in
@@ -102,6 +105,11 @@ extension KioskDatabase {
                 if let window = toleranceWindowMilliseconds {
                     try Self.put(db, SettingKey.toleranceWindowMilliseconds.rawValue, String(window))
                 }
+                if let undo = stationUndoMilliseconds {
+                    try Self.put(db, SettingKey.stationUndoMilliseconds.rawValue, String(undo))
+                } else {
+                    try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [SettingKey.stationUndoMilliseconds.rawValue])
+                }
                 return changed
             }
         }
@@ -121,9 +129,9 @@ extension KioskDatabase {
                     try db.inTransaction {
                         try Self.clearRoster(db)
                         if forgetEvent {
-                            try db.execute(sql: "DELETE FROM settings WHERE key IN (?, ?, ?)",
+                            try db.execute(sql: "DELETE FROM settings WHERE key IN (?, ?, ?, ?)",
                                            arguments: [SyncSettingKey.eventID.rawValue, SyncSettingKey.eventName.rawValue,
-                                                       SyncSettingKey.eventEndsAt.rawValue])
+                                                       SyncSettingKey.eventEndsAt.rawValue, SettingKey.stationUndoMilliseconds.rawValue])
                         }
                         return .commit
                     }

@@ -23,6 +23,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case database(String)
     /// Another process writes to this data directory (``StationLock``): nothing was done.
     case anotherStationRuns(path: String, holder: StationLock.Holder?)
+    /// An undo the hub would refuse (``CheckInCore/StationUndoWindow``): nothing was changed,
+    /// the guest stays checked in.
+    case undoBeyondHubWindow(windowMilliseconds: Int64, ageMilliseconds: Int64)
 
     public var description: String {
         switch self {
@@ -49,11 +52,23 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + (holder.map { ": PID \($0.pid), \"\(Sanitized.text($0.command))\", since \(Self.localTime($0.since))" } ?? "")
                 + ". Nothing was done. Stop it first (a station service: sudo systemctl stop checkin-kiosk; a console: F10), "
                 + "or use read-only commands beside it (kiosk status, search, export)."
+        case .undoBeyondHubWindow(let window, _):
+            "Not undone: too late to undo here (the hub takes a station's undo for \(Self.duration(window)) after the check-in). "
+                + "The guest stays checked in; an organizer can undo it at the hub."
         }
     }
 }
 
 extension StoreError {
+    /// "45 s", "7 min", "2 h 5 min": rounded down, as an operator reads it.
+    static func duration(_ milliseconds: Int64) -> String {
+        let seconds = max(0, milliseconds) / 1000
+        if seconds < 120 { return "\(seconds) s" }
+        let minutes = seconds / 60
+        if minutes < 120 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
     /// "2026-11-28 08:31:07" in the station's time zone.
     static func localTime(_ at: Timestamp) -> String {
         let formatter = DateFormatter()

@@ -109,7 +109,8 @@ extension SyncEngine {
         }
         try await mappingStoreErrors { () async throws(StoreError) in
             try await database.selectSyncEvent(id: event.id, name: Sanitized.text(event.name),
-                                               toleranceWindowMilliseconds: event.toleranceWindowMilliseconds, endsAt: event.endsAt)
+                                               toleranceWindowMilliseconds: event.toleranceWindowMilliseconds,
+                                               stationUndoMilliseconds: event.stationUndoMilliseconds, endsAt: event.endsAt)
         }
         await publish()
         return event

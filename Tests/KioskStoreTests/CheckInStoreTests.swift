@@ -120,6 +120,31 @@ struct CheckInStoreTests {
         #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_log WHERE action = 'undo' AND operator = 'Sam'") } == 1)
     }
 
+    @Test("undo of a check-in the hub has, beyond the hub's undo time, is refused with nothing changed; one still queued is undone")
+    func undoBeyondTheHubsWindow() async throws {
+        let station = try await Station()
+        defer { station.directory.remove() }
+        try await station.database.setSetting(.stationUndoMilliseconds, "12000")
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC1", source: .camera, at: t0))
+        let queued = try station.database.outbox.pendingOutbox()
+        try await station.database.outbox.applyOutboxOutcomes(queued.map { OutboxResult(id: $0.id, outcome: .accepted) })
+        await #expect(throws: StoreError.undoBeyondHubWindow(windowMilliseconds: 12_000, ageMilliseconds: 60_000)) {
+            _ = try await station.database.desk.undoLastCheckIn(at: t0.adding(milliseconds: 60_000))
+        }
+        #expect(try station.database.roster.guest(code: "ABC1")?.checkedIn != nil)
+        #expect(try station.database.outbox.pendingOutbox().isEmpty)
+        #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_log WHERE action = 'undo'") } == 0)
+        #expect(StoreError.undoBeyondHubWindow(windowMilliseconds: 12_000, ageMilliseconds: 60_000).description.contains("an organizer can undo it at the hub"))
+        // Within the window it is undone.
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 100_000)))
+        let second = try station.database.outbox.pendingOutbox()
+        try await station.database.outbox.applyOutboxOutcomes(second.map { OutboxResult(id: $0.id, outcome: .accepted) })
+        #expect(try await station.database.desk.undoLastCheckIn(at: t0.adding(milliseconds: 105_000)) != nil)
+        // Still queued: it reaches the hub with its undo, whatever its age.
+        _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC3", source: .camera, at: t0.adding(milliseconds: 200_000)))
+        #expect(try await station.database.desk.undoLastCheckIn(at: t0.adding(milliseconds: 3_600_000)) != nil)
+    }
+
     @Test("re-importing updates guests by code and never touches recorded check-ins")
     func reimport() async throws {
         let station = try await Station()

@@ -80,6 +80,10 @@ extension CheckInStore {
 
     /// Undoes this station's most recent check-in that is not undone yet (audited, queued for
     /// the hub). Returns the undone check-in, or `nil` when there is nothing to undo.
+    ///
+    /// Refused with ``StoreError/undoBeyondHubWindow(windowMilliseconds:ageMilliseconds:)``,
+    /// nothing changed, when the hub already has the check-in and would refuse the undo as older
+    /// than its station undo time (``CheckInCore/StationUndoWindow``).
     public func undoLastCheckIn(operatorName: String? = nil, at: Timestamp = .now()) async throws(StoreError) -> (checkIn: CheckIn, guest: GuestDetails?)? {
         try requireUsable()
         let deviceID = database.deviceID
@@ -91,6 +95,14 @@ extension CheckInStore {
                     WHERE device_id = ? AND origin = 'local' AND undone_at IS NULL ORDER BY scanned_at DESC, id DESC LIMIT 1
                     """, arguments: [deviceID]) else { return nil }
                 let checkIn = record.checkIn
+                if let window = try KioskDatabase.stationUndoWindow(db) {
+                    let waiting = try Bool.fetchOne(db, sql: """
+                        SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = ? AND ref = ? AND state = 'pending')
+                        """, arguments: [OutboxChange.Kind.checkIn.rawValue, checkIn.key.description]) ?? false
+                    if case .beyondHubWindow(let limit, let age) = window.decide(scannedAt: checkIn.key.scannedAt, uploaded: !waiting, now: at) {
+                        throw StoreError.undoBeyondHubWindow(windowMilliseconds: limit, ageMilliseconds: age)
+                    }
+                }
                 try db.execute(sql: "UPDATE check_ins SET undone_at = ? WHERE id = ?", arguments: [at.milliseconds, record.id])
                 try KioskDatabase.enqueue(db, .undo(Undo(key: checkIn.key, undoneAt: at, station: station, operatorName: operatorName)))
                 try AuditEntry(at: at, deviceID: deviceID, station: station, operatorName: operatorName, source: .station(.typed),

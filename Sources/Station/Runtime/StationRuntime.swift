@@ -233,7 +233,12 @@ public actor StationRuntime {
                 emit(.notice("No check-in to undo", action: "undo"))
             }
         } catch {
-            emit(.notice("Undo failed: \(error.description)", action: "undo"))
+            // A refusal already says "Not undone" and why (the guest stays checked in).
+            if case .undoBeyondHubWindow = error {
+                emit(.notice(error.description, action: "undo"))
+            } else {
+                emit(.notice("Undo failed: \(error.description)", action: "undo"))
+            }
         }
     }
 
