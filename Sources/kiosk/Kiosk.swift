@@ -30,6 +30,6 @@ struct Kiosk: AsyncParsableCommand {
     }
 
     static var foundationCommands: [any ParsableCommand.Type] {
-        [MigrateCommand.self, ImportCommand.self, CheckInCommand.self, SearchCommand.self, ExportCommand.self, StatusCommand.self, StorageCommand.self, BenchCommand.self]
+        [MigrateCommand.self, ImportCommand.self, AccessTypeCommand.self, EntranceCommand.self, CheckInCommand.self, SearchCommand.self, ExportCommand.self, StatusCommand.self, StorageCommand.self, BenchCommand.self]
     }
 }

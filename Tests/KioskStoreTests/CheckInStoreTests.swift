@@ -145,6 +145,27 @@ struct CheckInStoreTests {
         #expect(try await station.database.desk.undoLastCheckIn(at: t0.adding(milliseconds: 3_600_000)) != nil)
     }
 
+    @Test("a standalone roster's re-entry and this entrance's types are set by name; a hub's types are changed at the hub")
+    func standaloneAccessRules() async throws {
+        let station = try await Station()
+        defer { station.directory.remove() }
+        let general = try await station.database.roster.setReentry(accessType: "general", true)
+        #expect(general.reentry && general.name == "General")
+        await #expect(throws: StoreError.self) { _ = try await station.database.roster.setReentry(accessType: "Backstage", true) }
+        #expect(try await station.database.roster.setAdmittedAccessTypes(["General"])?.map(\.id) == [general.id])
+        #expect(try station.database.roster.admittedAccessTypes()?.map(\.name) == ["General"])
+        await #expect(throws: StoreError.self) { _ = try await station.database.roster.setAdmittedAccessTypes([]) }
+        #expect(try await station.database.roster.setAdmittedAccessTypes(nil) == nil)
+        #expect(try station.database.roster.admittedAccessTypes() == nil)
+        try await station.database.setSetting(.hubURL, "https://hub.example.org")
+        do {
+            _ = try await station.database.roster.setReentry(accessType: "General", false)
+            Issue.record("a hub's access type was changed on the station")
+        } catch {
+            #expect(error.description.contains("checkin-hub access-type add"))
+        }
+    }
+
     @Test("re-importing updates guests by code and never touches recorded check-ins")
     func reimport() async throws {
         let station = try await Station()
