@@ -49,6 +49,8 @@ public actor SyncEngine {
     /// The follow loop holds a long-poll open and pulls as soon as the hub has a change: the
     /// interval loop then only pushes.
     var following = false
+    /// Whether the station stood still since its last pull (``catchUpAfterStall(budget:)``).
+    var stallWatch = StallWatch()
     /// The follow loop's client (its requests wait at the hub, so their timeout is longer).
     var follower: HubClient?
     /// Why the session's hub has no client (an insecure address, an unusable CA file): every
