@@ -265,6 +265,23 @@ kioskDependencies += [
     "HubAPI",
 ]
 
+// MARK: - Roster sources: shared HTTP transport, sync schedule; pretix as a source (issue 31)
+
+targets += [
+    // Bounded answers, TLS trust and transport failures in the operator's words: what every HTTP
+    // client of the station shares (the pretix client now; RosterSync's hub client still has its own copy).
+    .target(
+        name: "HTTPTransport",
+        dependencies: [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]
+    ),
+    // When a station pulls its roster source and pushes its outbox, as a pure value (no I/O).
+    .target(name: "SyncSchedule"),
+    .testTarget(name: "SyncScheduleTests", dependencies: ["SyncSchedule"]),
+]
+
 // MARK: - Station: kiosk run, operator console, kiosk set-up (issue 7)
 
 targets += [
