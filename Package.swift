@@ -279,7 +279,19 @@ targets += [
     ),
     // When a station pulls its roster source and pushes its outbox, as a pure value (no I/O).
     .target(name: "SyncSchedule"),
+    // The station as a pretix device: handshake, device API, catalog and order downloads with
+    // deltas, online redeem and annul, queued uploads; pretix's data as CheckInCore values.
+    .target(
+        name: "PretixClient",
+        dependencies: [
+            "CheckInCore",
+            "HTTPTransport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]
+    ),
     .testTarget(name: "SyncScheduleTests", dependencies: ["SyncSchedule"]),
+    .testTarget(name: "PretixClientTests", dependencies: ["PretixClient", "HTTPTransport", "CheckInCore", "KioskTestSupport"]),
 ]
 
 // MARK: - Station: kiosk run, operator console, kiosk set-up (issue 7)
