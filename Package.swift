@@ -204,6 +204,8 @@ targets += [
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "PropertyBased", package: "swift-property-based"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            // WebTemplatesTests pins how the template library's escaping reaches sections and partials.
+            .product(name: "Mustache", package: "swift-mustache"),
         ],
         // The dashboard's Playwright script, run by DashboardBrowserTests.
         exclude: ["Browser"]

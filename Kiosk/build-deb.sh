@@ -36,7 +36,9 @@ maintainer="Check-in station team <checkin@example.org>"
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
 changelog_date=$(date -u -R -d "@$SOURCE_DATE_EPOCH")
 
-swift_flags=(-c release --static-swift-stdlib)
+# Only the versions of Package.resolved (committed): a manifest that disagrees with it stops the
+# build instead of resolving other versions.
+swift_flags=(-c release --static-swift-stdlib --only-use-versions-from-resolved-file)
 if [ "$build" -eq 1 ]; then
     swift build "${swift_flags[@]}" --product kiosk
     swift build "${swift_flags[@]}" --product checkin-hub
@@ -51,8 +53,8 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The Swift packages inside both binaries, as resolved for this build (Package.swift pins each
-# direct one with exact:).
+# The Swift packages inside both binaries: Package.resolved, which the build was held to (Package.swift
+# pins each direct one with exact:).
 swift_packages() {
     python3 - <<'PY'
 import json

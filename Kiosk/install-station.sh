@@ -43,7 +43,8 @@ fi
 # 1. Packages and the binary.
 if [ -z "$binary" ]; then
     step bash Kiosk/install-packages.sh Kiosk/packages-run.txt
-    step swift build -c release --product kiosk
+    # Only the versions of the committed Package.resolved: nothing floats on a build run as root.
+    step swift build -c release --product kiosk --only-use-versions-from-resolved-file
     binary=.build/release/kiosk
 fi
 
@@ -102,18 +103,10 @@ else
     step install -m 0640 -g kiosk "$stage/kiosk.conf" "$config_dir/kiosk.conf"
 fi
 # The storage key: 32 random bytes sealed with systemd-creds to the box's TPM2 when it has one,
-# else to the host key (--with-key=auto); never written to disk in clear. An existing one stays:
-# a new key would not open the station's data.
-credential=/etc/credstore.encrypted/kiosk-storage-key
-if [ -e "$credential" ]; then
-    echo "keeping the existing storage key credential $credential"
-elif [ "$dry_run" -eq 1 ]; then
-    echo "+ head -c 32 /dev/urandom | base64 | systemd-creds encrypt --name=kiosk-storage-key --with-key=auto - $credential"
-else
-    install -d -m 0700 /etc/credstore.encrypted
-    head -c 32 /dev/urandom | base64 | systemd-creds encrypt --name=kiosk-storage-key --with-key=auto - "$credential"
-    chmod 0600 "$credential"
-fi
+# else to the host key, which is on the same disk; never written to disk in clear. kiosk storage
+# seal says which, plainly, with the stronger choices. An existing one stays: a new key would not
+# open the station's data.
+step "$bin_path" storage seal --data-dir "$data_dir"
 step install -m 0644 "$stage/99-checkin-kiosk.rules" "$udev_dir/99-checkin-kiosk.rules"
 step udevadm control --reload
 step udevadm trigger --subsystem-match=video4linux --subsystem-match=tty --subsystem-match=input

@@ -9,12 +9,14 @@ source Kiosk/install-packages.sh Kiosk/packages-test.txt Kiosk/packages-deb.txt
 # Playwright for the dashboard's browser tests, driving Debian's chromium.
 bash Kiosk/setup-browser-tests.sh
 
+# The committed Package.resolved must match Package.swift: the builds below use its versions.
+bash Kiosk/check-package-resolved.sh
 # pretix for the pretix suites (Kiosk/pretix-server.sh): from PyPI, then its database migrated
 # once (about 2.5 minutes on a fresh machine, one core), beside the build.
 mkdir -p .build
 bash Kiosk/pretix-server.sh install > .build/pretix-install.log 2>&1 &
 pretix_install=$!
-swift build --build-tests
+swift build --build-tests --only-use-versions-from-resolved-file
 wait "$pretix_install" || { cat .build/pretix-install.log >&2; echo "setup-test: installing pretix failed" >&2; exit 1; }
 # A test that hangs fails the run with its name instead of holding CI until its own limit.
 # The browser suites (chromium, hubs, stations and PostgreSQL at once) run after the rest, by

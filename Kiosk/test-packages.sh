@@ -120,6 +120,14 @@ in_root apt-get install -y -q "/tmp/debs/$(basename "$kiosk_deb")" "/tmp/debs/$(
     || { tail -30 "$root/tmp/install.log" >&2; fail "apt could not install the packages"; }
 grep -A6 "checkin-hub is installed" "$root/tmp/install.log" | grep -q "staff add" || fail "no first-organizer message after install"
 grep -q "recovery-key" "$root/tmp/install.log" || fail "no recovery-key message after install"
+grep -q "Sealed a new storage key into /etc/credstore.encrypted/kiosk-storage-key" "$root/tmp/install.log" \
+    || fail "the install did not say it sealed the storage key"
+# No TPM2 here: the install says plainly that the key lies on the data's disk, and what is stronger.
+if ! systemd-creds has-tpm2 --quiet 2>/dev/null; then
+    grep -q "WARNING: the guest data is protected by only a key on the same disk" "$root/tmp/install.log" \
+        || fail "the install did not say the storage key is on the same disk (no TPM2)"
+    grep -q "kiosk storage move-key --to-removable" "$root/tmp/install.log" || fail "the install did not offer the stronger choices"
+fi
 
 step "binaries: versions, and no Swift runtime"
 [ "$(in_root kiosk --version)" = "$version" ] || fail "kiosk --version is not $version"
@@ -290,6 +298,10 @@ boot_checks() {
     inside install -m 0640 -g kiosk /root/kiosk.conf /etc/checkin-kiosk/kiosk.conf
     wait_for 20 "the station did not start once kiosk.conf existed" "screen | grep -q 'Check-in · Door 7'"
     [ "$(runs_as checkin-kiosk.service)" = kiosk ] || fail "the station does not run as kiosk"
+    # The service, as its own user, cannot read the sealed file: it asks systemd-creds has-tpm2.
+    if ! systemd-creds has-tpm2 --quiet 2>/dev/null; then
+        wait_for 20 "tty1 does not say the storage key is on the same disk" "screen | grep -q 'Guest data key on this same disk'"
+    fi
     tmux -L checkin-debroot send-keys -t tty1 "DEMO-0003" Enter
     wait_for 15 "the station on tty1 did not admit DEMO-0003" "screen | grep -q 'Welcome'"
     echo "   tty1: $(screen | grep -m1 'Welcome' | sed 's/^ *//')"
@@ -324,6 +336,7 @@ in_root dpkg -i "/tmp/debs/$(basename "$kiosk_deb")" "/tmp/debs/$(basename "$hub
     || { tail -20 "$root/tmp/upgrade.log" >&2; fail "installing again failed"; }
 grep -q "Unpacking checkin-kiosk (.*) over (" "$root/tmp/upgrade.log" || fail "dpkg did not take it as an upgrade"
 [ "$(md5sum < "$key")" = "$key_sum" ] || fail "the upgrade changed the storage key"
+grep -q "Keeping the storage key already sealed" "$root/tmp/upgrade.log" || fail "the upgrade did not say it kept the storage key"
 grep -q "Door 7" "$root/etc/checkin-kiosk/kiosk.conf" || fail "the upgrade changed kiosk.conf"
 grep -q "^CHECKIN_HUB_PORT=8443" "$root/etc/checkin-hub/hub.conf" || fail "the upgrade replaced the edited hub.conf"
 status=$(in_root kiosk status --json) || fail "kiosk status failed after the upgrade: $status"

@@ -24,6 +24,10 @@ public struct AccessType: Sendable, Hashable, Codable, Identifiable {
         return true
     }
 
+    /// The event's default type: what imports make of rows without a ticket type, what the hub
+    /// records a walk-in of an unknown type under, and the walk-in form's first choice.
+    public static let defaultID = "general"
+
     /// A stable identifier derived from a ticket-type name, for rosters that only carry names.
     public static func identifier(forName name: String) -> String {
         let folded = SearchText.fold(name)
@@ -31,6 +35,6 @@ public struct AccessType: Sendable, Hashable, Codable, Identifiable {
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? String(scalar) : "-"
         }.joined()
         let collapsed = slug.split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-")
-        return collapsed.isEmpty ? "general" : collapsed
+        return collapsed.isEmpty ? defaultID : collapsed
     }
 }

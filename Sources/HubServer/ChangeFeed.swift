@@ -1,8 +1,11 @@
 import ServiceLifecycle
 import Synchronization
 
-/// One hub process's view of which events changed: roster long-polls wait here, and the store
-/// reports its commits here (``ChangeSink``).
+/// One hub process's view of which events changed: roster long-polls and live page streams
+/// wait here, and the store reports its commits here (``ChangeSink``).
+///
+/// Stations' long-polls and dashboards' streams hold places in two pools of their own
+/// (``Pool``): however many pages are open, a door's long-poll is still held.
 ///
 /// A wait holds neither a database connection nor a thread: it is a continuation in a table,
 /// resumed by a report, its deadline, or shutdown. Each event has a generation, bumped by every
@@ -29,9 +32,18 @@ public final class ChangeFeed: ChangeSink, Service {
         case ended
     }
 
-    /// A held request's place in the feed: taken by ``hold(event:)``, given back with ``release(_:)``.
+    /// Whose places a hold takes.
+    public enum Pool: Sendable, Hashable {
+        /// Stations' roster long-polls (``maximumHeld``).
+        case stations
+        /// The dashboard's live page streams (``maximumStreams``).
+        case dashboards
+    }
+
+    /// A held request's place in the feed: taken by ``hold(event:cursor:pool:)``, given back with ``release(_:)``.
     public struct Hold: Sendable {
         public let event: String
+        public let pool: Pool
         /// The requester's roster cursor: it waits for changes after it (`nil`: unknown, any change).
         public let cursor: Int64?
         /// The event's generation when this hold last looked.
@@ -60,30 +72,35 @@ public final class ChangeFeed: ChangeSink, Service {
         var reportsAreComplete = false
         /// Requests held, per event (what the poll looks at).
         var holds: [String: Int] = [:]
-        var held = 0
+        /// Requests held, per pool.
+        var held: [Pool: Int] = [:]
         var ended = false
     }
 
     private let state = Mutex(State())
     private let source: any ChangeSource
     private let followsReports: Bool
-    /// Most requests held at once; beyond it ``hold(event:)`` refuses (the request is answered at once).
+    /// Most stations' long-polls held at once; beyond it ``hold(event:cursor:pool:)`` refuses (the request is answered at once).
     public let maximumHeld: Int
+    /// Most live page streams held at once, apart from the stations' places.
+    public let maximumStreams: Int
     public let pollInterval: Duration
     /// How often held events are polled while reports are complete (the backstop).
     public let backstopInterval: Duration
 
     /// - Parameters:
     ///   - source: the store.
-    ///   - maximumHeld: most requests held at once by this process.
+    ///   - maximumHeld: most stations' long-polls held at once by this process.
+    ///   - maximumStreams: most live page streams held at once by this process.
     ///   - followReports: `false` ignores the store's reports and polls only (for a PostgreSQL
     ///     behind a pooler that cannot LISTEN).
     ///   - pollInterval: how often to poll while reports may be incomplete.
     ///   - backstopInterval: how often to poll while they are complete.
-    public init(source: any ChangeSource, maximumHeld: Int = 1_000, followReports: Bool = true, pollInterval: Duration = .seconds(1),
-                backstopInterval: Duration = .milliseconds(500)) {
+    public init(source: any ChangeSource, maximumHeld: Int = 1_000, maximumStreams: Int = HubLimits.defaultMaximumLiveStreams,
+                followReports: Bool = true, pollInterval: Duration = .seconds(1), backstopInterval: Duration = .milliseconds(500)) {
         self.source = source
         self.maximumHeld = maximumHeld
+        self.maximumStreams = maximumStreams
         self.followsReports = followReports
         self.pollInterval = pollInterval
         self.backstopInterval = backstopInterval
@@ -91,23 +108,24 @@ public final class ChangeFeed: ChangeSink, Service {
 
     // MARK: Holding
 
-    /// A place for one held request of `event`, or `nil` when ``maximumHeld`` requests are held
-    /// already or the hub is shutting down. Take it *before* reading the page the request may
-    /// wait on.
+    /// A place for one held request of `event` in `pool`, or `nil` when the pool's requests are
+    /// held already (``maximumHeld``, ``maximumStreams``) or the hub is shutting down. Take it
+    /// *before* reading the page the request may wait on.
     /// - Parameter cursor: the request's roster cursor; the backstop poll wakes it only for a
     ///   change after it.
-    public func hold(event: String, cursor: Int64? = nil) -> Hold? {
-        state.withLock { state in
-            guard !state.ended, state.held < maximumHeld else { return nil }
-            state.held += 1
+    public func hold(event: String, cursor: Int64? = nil, pool: Pool = .stations) -> Hold? {
+        let maximum = pool == .stations ? maximumHeld : maximumStreams
+        return state.withLock { state in
+            guard !state.ended, state.held[pool, default: 0] < maximum else { return nil }
+            state.held[pool, default: 0] += 1
             state.holds[event, default: 0] += 1
-            return Hold(event: event, cursor: cursor, generation: state.generations[event, default: 0])
+            return Hold(event: event, pool: pool, cursor: cursor, generation: state.generations[event, default: 0])
         }
     }
 
     public func release(_ hold: Hold) {
         state.withLock { state in
-            state.held -= 1
+            state.held[hold.pool, default: 1] -= 1
             state.holds[hold.event, default: 1] -= 1
             if state.holds[hold.event] == 0 { state.holds[hold.event] = nil }
         }
@@ -129,8 +147,11 @@ public final class ChangeFeed: ChangeSink, Service {
         hold.generation = generation
     }
 
-    /// Requests held now.
-    public var held: Int { state.withLock { $0.held } }
+    /// Stations' long-polls held now.
+    public var held: Int { state.withLock { $0.held[.stations, default: 0] } }
+
+    /// Live page streams held now.
+    public var heldStreams: Int { state.withLock { $0.held[.dashboards, default: 0] } }
 
     /// Requests waiting for a change now (held ones between two page reads are not).
     var waiting: Int {

@@ -18,14 +18,16 @@ public struct HubServerConfiguration: Sendable {
     /// How long after a refresh the session's previous refresh token is still accepted (and
     /// answered with a fresh pair) instead of revoking the session; 0 turns the grace off.
     public var refreshGraceSeconds: Int64
-    /// Roster long-polls held at once by this process; beyond it they are answered at once
-    /// (`Retry-After: 1`). Each costs a table entry and a few hundred bytes, no thread and no
-    /// database connection: the bound protects against a flood, not against real stations.
+    /// Stations' roster long-polls held at once by this process; beyond it they are answered at
+    /// once (`Retry-After: 1`). Each costs a table entry and a few hundred bytes, no thread and no
+    /// database connection: the bound protects against a flood, not against real stations. Live
+    /// page streams have their own places (``HubLimits/maximumLiveStreams``).
     public var maximumHeldRequests: Int
     /// Follow the store's change reports (PostgreSQL LISTEN, SQLite's own commits); `false` polls
     /// each followed event once a second instead (a PostgreSQL behind a pooler that cannot LISTEN).
     public var followChangeReports: Bool
-    /// Wrong passwords in a row before sign-in attempts for that account must wait (0: never).
+    /// Wrong passwords in a row for one account from one client before that client's attempts
+    /// for it must wait (0: never; ``SignInLockout``).
     public var signInFreeFailures: Int
     /// The first of those waits, in seconds (doubling after each further failure).
     public var signInFirstWaitSeconds: Int
@@ -33,7 +35,7 @@ public struct HubServerConfiguration: Sendable {
     /// request, or one sent halfway. A request being answered (a held long-poll) is not idle.
     public var idleTimeoutSeconds: Int64
     /// A request head must arrive complete this long after the connection opens or the previous
-    /// answer ends (``HeaderTimeoutHandler``); the idle timeout alone lets it trickle for ever.
+    /// answer ends (``RequestTimeoutHandler``); the idle timeout alone lets it trickle for ever.
     public var headerTimeoutSeconds: Int64
     /// How long a session lasts at most, however often it is refreshed (stations warn 12 h before).
     public var sessionLifetimeSeconds: Int64
@@ -46,6 +48,8 @@ public struct HubServerConfiguration: Sendable {
     public var tls: HubTLSSettings?
     /// A station whose last report is older than this many seconds is listed as silent.
     public var stationSilentSeconds: Int64
+    /// What one client, session or person may take of the process (bodies, connections, streams).
+    public var limits: HubLimits
 
     public static let defaultIdleTimeoutSeconds: Int64 = 30
     /// A venue's staff share one address behind NAT: room for their typos, none for a guesser.
@@ -65,7 +69,7 @@ public struct HubServerConfiguration: Sendable {
         signInClientFreeFailures: Int = HubServerConfiguration.defaultSignInClientFreeFailures, trustedProxies: Set<String> = [],
         sessionLifetimeSeconds: Int64 = NewSession.defaultLifetimeMilliseconds / 1000,
         headerTimeoutSeconds: Int64 = HubServerConfiguration.defaultIdleTimeoutSeconds, tls: HubTLSSettings? = nil,
-        stationSilentSeconds: Int64 = HubServerConfiguration.defaultStationSilentSeconds
+        stationSilentSeconds: Int64 = HubServerConfiguration.defaultStationSilentSeconds, limits: HubLimits = HubLimits()
     ) {
         self.host = host
         self.port = port
@@ -84,6 +88,7 @@ public struct HubServerConfiguration: Sendable {
         self.headerTimeoutSeconds = headerTimeoutSeconds
         self.tls = tls
         self.stationSilentSeconds = stationSilentSeconds
+        self.limits = limits
     }
 }
 
@@ -94,11 +99,17 @@ public struct HubRoutes: Sendable {
     let configuration: HubServerConfiguration
     let metrics: HubMetrics
     let limiter: RateLimiter
-    let signInThrottle: SignInThrottle
-    /// The same, per client address (``ClientAddress``): failures on many accounts add up.
-    let clientThrottle: SignInThrottle
-    /// Password hashing a bounded number at a time, off the cooperative pool.
+    /// Who waits after wrong passwords: per account and client, per account, per client address.
+    let lockout: SignInLockout
+    /// How often a sign-in to an e-mail of no account is hashed (``HubLimits/unknownSignInsPerSecond``).
+    let unknownSignIns: RateLimiter
+    /// Password hashing a bounded number at a time, off the cooperative pool, in lanes.
     let hashing = HashingGate()
+    /// Connections open, in all and per client address.
+    let connections: ConnectionGate
+    let connectionRefusals: RefusalLog
+    /// Live page streams open per session and per staff member.
+    let liveStreams: LiveStreamQuota
     let logger: Logger
     /// Which events changed, for roster long-polls; runs as a service of the application.
     let feed: ChangeFeed
@@ -110,13 +121,19 @@ public struct HubRoutes: Sendable {
         self.configuration = configuration
         self.metrics = HubMetrics()
         self.limiter = RateLimiter(perSecond: configuration.rateLimitPerSecond, burst: max(configuration.rateLimitPerSecond, 1) * 2)
-        self.signInThrottle = SignInThrottle(limits: SignInThrottle.Limits(
-            freeFailures: configuration.signInFreeFailures, firstWait: .seconds(configuration.signInFirstWaitSeconds)))
-        self.clientThrottle = SignInThrottle(limits: SignInThrottle.Limits(
-            freeFailures: configuration.signInClientFreeFailures, firstWait: .seconds(configuration.signInFirstWaitSeconds),
-            forgetAfter: .seconds(15 * 60)))
+        let limits = configuration.limits, firstWait = Duration.seconds(configuration.signInFirstWaitSeconds)
+        self.lockout = SignInLockout(
+            pair: SignInThrottle.Limits(freeFailures: configuration.signInFreeFailures, firstWait: firstWait),
+            account: SignInThrottle.Limits(freeFailures: limits.signInAccountFreeFailures, firstWait: firstWait, forgetAfter: .seconds(3_600)),
+            client: SignInThrottle.Limits(freeFailures: configuration.signInClientFreeFailures, firstWait: firstWait, forgetAfter: .seconds(15 * 60)))
+        self.unknownSignIns = RateLimiter(perSecond: limits.unknownSignInsPerSecond, burst: max(1, limits.unknownSignInsPerSecond * 2))
+        let caps = limits.connections()
+        self.connections = ConnectionGate(maximum: caps.total, maximumPerClient: caps.perClient, trustedProxies: configuration.trustedProxies)
+        self.connectionRefusals = RefusalLog(logger: logger)
+        self.liveStreams = LiveStreamQuota(perSession: limits.liveStreamsPerSession, perStaff: limits.liveStreamsPerStaff)
         self.logger = logger
-        self.feed = ChangeFeed(source: store, maximumHeld: configuration.maximumHeldRequests, followReports: configuration.followChangeReports)
+        self.feed = ChangeFeed(source: store, maximumHeld: configuration.maximumHeldRequests, maximumStreams: limits.maximumLiveStreams,
+                               followReports: configuration.followChangeReports)
         self.liveSnapshots = LiveSnapshots(store: store, feed: feed)
     }
 
@@ -137,11 +154,17 @@ public struct HubRoutes: Sendable {
             logger: logger)
     }
 
-    /// Idle and header timeouts on every connection.
+    /// On every connection: the connection caps, then the idle, header and body timeouts.
     var http1Configuration: HTTP1Channel.Configuration {
         let headerTimeout = TimeAmount.seconds(configuration.headerTimeoutSeconds)
+        let pace = BodyPace(grace: .seconds(configuration.limits.bodyTimeoutSeconds ?? configuration.headerTimeoutSeconds),
+                            minimumBytesPerSecond: configuration.limits.minimumBodyBytesPerSecond)
+        let connections = connections, refusals = connectionRefusals
         return HTTP1Channel.Configuration(
-            additionalChannelHandlers: [HeaderTimeoutHandler(timeout: headerTimeout)], idleTimeout: .seconds(configuration.idleTimeoutSeconds))
+            additionalChannelHandlers: [
+                ConnectionLimitHandler(gate: connections, refusals: refusals), RequestTimeoutHandler(headerTimeout: headerTimeout, pace: pace),
+            ],
+            idleTimeout: .seconds(configuration.idleTimeoutSeconds))
     }
 
     typealias Handler = @Sendable (Request, HubRequestContext) async throws -> Response

@@ -37,11 +37,17 @@ public final class HubMetrics: Sendable {
         state.withLock { $0.checkIns[status, default: 0] += count }
     }
 
-    /// Prometheus text exposition format, with the change feed's gauges when given.
-    public func render(feed: ChangeFeed? = nil) -> String {
+    /// Prometheus text exposition format, with the change feed's and the connections' gauges when given.
+    func render(feed: ChangeFeed? = nil, connections: ConnectionGate? = nil) -> String {
         var text = render()
+        if let connections {
+            let load = connections.load
+            text += "# TYPE checkin_hub_connections gauge\ncheckin_hub_connections \(load.open)\n"
+            text += "# TYPE checkin_hub_connection_clients gauge\ncheckin_hub_connection_clients \(load.clients)\n"
+        }
         if let feed {
             text += "# TYPE checkin_hub_held_requests gauge\ncheckin_hub_held_requests \(feed.held)\n"
+            text += "# TYPE checkin_hub_live_streams gauge\ncheckin_hub_live_streams \(feed.heldStreams)\n"
             text += "# TYPE checkin_hub_change_reports_complete gauge\ncheckin_hub_change_reports_complete \(feed.reportsAreComplete ? 1 : 0)\n"
         }
         return text

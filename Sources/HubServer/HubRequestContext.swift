@@ -16,10 +16,13 @@ public struct HubRequestContext: RequestContext {
     /// one route that asks (sign-in), not for every request.
     private let peer: SocketAddress?
     var peerAddress: String? { peer?.ipAddress }
+    /// Completed when the connection closes: a long answer (a live stream) ends with it.
+    let connectionClosed: EventLoopFuture<Void>
 
     public init(source: Source) {
         coreContext = .init(source: source)
         peer = source.channel.remoteAddress
+        connectionClosed = source.channel.closeFuture
     }
 
     /// The caller; a route registered without ``AccessMiddleware`` asking for it is a programming

@@ -14,6 +14,7 @@ public final class SQLiteHubStore: HubStore {
     private let sink = Mutex<(any ChangeSink)?>(nil)
 
     public init(path: String) throws {
+        try HubDatabaseFiles.prepare(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in

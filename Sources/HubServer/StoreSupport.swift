@@ -46,7 +46,7 @@ enum UndoPolicy {
 /// first of the event's types by id. `nil` when the event has no access types at all (no
 /// roster yet: nothing a station could have chosen from).
 enum DefaultAccessType {
-    static let preferredID = "general"
+    static let preferredID = AccessType.defaultID
 
     static func resolve(requested: String, known: Set<String>) -> (id: String, review: String?)? {
         if known.contains(requested) { return (requested, nil) }

@@ -20,5 +20,6 @@ extension UploadValidation {
         guard !value.isEmpty, !exceeds(value, limit), !value.unicodeScalars.contains(where: \.properties.isNoncharacterCodePoint) else {
             throw HubProblem.invalid(path, "1 to \(limit) characters.")
         }
+        try text(value, path, limit)
     }
 }

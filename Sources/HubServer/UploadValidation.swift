@@ -76,8 +76,11 @@ enum UploadValidation {
         try text(operatorName, path + ".operatorName", UploadLimits.operatorNameCharacters)
     }
 
+    /// Text within `limit` characters and without NUL: SQLite (through GRDB) keeps a string only
+    /// up to its first NUL and PostgreSQL refuses one, so the hub could store neither faithfully.
     static func text(_ value: String, _ path: String, _ limit: Int) throws {
         guard !exceeds(value, limit) else { throw HubProblem.invalid(path, "At most \(limit) characters.") }
+        guard !value.utf8.contains(0) else { throw HubProblem.invalid(path, "Text may not contain NUL characters (U+0000).") }
     }
 
     /// Whether `value` has more than `limit` characters; the byte count settles most cases

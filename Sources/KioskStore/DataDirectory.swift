@@ -114,14 +114,14 @@ extension StorageKeySource {
     /// With `keepRoot` (`kiosk storage rekey` and `recover`, which seal a new credential) the
     /// process can become root again for that (``DataDirectory/asRoot(_:)``).
     public static func forCommand(keyFile: String?, dataDirectory: URL, keepRoot: Bool = false) throws(StoreError) -> StorageKeySource {
-        let source = resolve(keyFile: keyFile)
+        let source = resolve(keyFile: keyFile, dataDirectory: dataDirectory)
         var preloaded: StorageKeySource?
-        if case .sealedCredential = source, geteuid() == 0 {
+        if case .sealedCredential(let url) = source, geteuid() == 0 {
             do {
-                preloaded = .given(try source.load(store: "", creating: false, dataDirectory: dataDirectory), label: source.describe(store: ""))
+                preloaded = .unsealedCredential(try source.load(store: "", creating: false, dataDirectory: dataDirectory), credential: url)
             } catch { throw .storageKey(error) }
         }
         try DataDirectory.actAsOwner(of: dataDirectory, reversibly: keepRoot)
-        return preloaded ?? resolve(keyFile: keyFile)
+        return preloaded ?? resolve(keyFile: keyFile, dataDirectory: dataDirectory)
     }
 }

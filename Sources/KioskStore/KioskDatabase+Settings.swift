@@ -21,6 +21,8 @@ extension KioskDatabase {
         case attendanceExportedAt = "attendance_exported_at"
         /// The venue's IANA time zone (`time_zone` in kiosk.conf; none: the system's).
         case timeZone = "time_zone"
+        /// The self-service PIN's wrong entries and lockout, kept across restarts (JSON).
+        case pinGuard = "pin_guard"
     }
 
     /// The time zone dates without an offset in an imported roster are read in: the station's

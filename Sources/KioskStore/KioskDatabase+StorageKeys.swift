@@ -10,16 +10,22 @@ public struct StorageKeyInfo: Sendable, Equatable {
     /// Keys that open the data: the storage key (two only while a rekey is under way).
     public var storageKeys: Int
     public var hasRecoveryKey: Bool
+    public var protection: StorageKeyProtection
 }
 
 extension KioskDatabase {
+    /// How well the key this store was opened with is kept from whoever holds its disk.
+    public var keyProtection: StorageKeyProtection { keySource.protection(store: storeID, dataDirectory: dataDirectory) }
+
     public func storageKeyInfo() throws(StoreError) -> StorageKeyInfo {
-        try wrap {
+        let protection = keyProtection
+        return try wrap {
             try writer.read { db in
                 StorageKeyInfo(
                     storeID: storeID, keyLocation: keySource.describe(store: storeID),
                     storageKeys: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storage_keys WHERE kind = 'storage'") ?? 0,
-                    hasRecoveryKey: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM storage_keys WHERE kind = 'recovery')") ?? false)
+                    hasRecoveryKey: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM storage_keys WHERE kind = 'recovery')") ?? false,
+                    protection: protection)
             }
         }
     }
@@ -30,10 +36,12 @@ extension KioskDatabase {
     /// In three steps, each durable before the next: the new wrap is added; the new key replaces
     /// the old one in place (an atomic rename); the old wraps are removed. Killed at any point,
     /// the store opens with whichever key is in place. `stepDelay` spaces the steps (tests kill
-    /// the process in between).
+    /// the process in between); `beforeOldKeysGo` runs once the new key is in place and the old
+    /// one still opens the data (a move records the key's new place there).
     /// - Returns: where the new key is.
     @discardableResult
-    public func rekey(to target: StorageKeySource? = nil, stepDelay: Duration = .zero) throws(StoreError) -> String {
+    public func rekey(to target: StorageKeySource? = nil, stepDelay: Duration = .zero,
+                      beforeOldKeysGo: () throws(StorageKeyError) -> Void = {}) throws(StoreError) -> String {
         let target = target ?? keySource
         guard target.canHoldNewKey else {
             throw .storageKey(.credentialUnreadable(path: target.describe(store: storeID),
@@ -45,7 +53,10 @@ extension KioskDatabase {
             try writer.write { db in try KeyEnvelope.addWrap(db, dataKey: dataKey, key: newKey, kind: "storage", store: store) }
         }
         Self.pause(stepDelay)
-        do { try target.persist(newKey, store: store) } catch { throw .storageKey(error) }
+        do {
+            try target.persist(newKey, store: store)
+            try beforeOldKeysGo()
+        } catch { throw .storageKey(error) }
         Self.pause(stepDelay)
         try wrap {
             try writer.write { db in
@@ -79,7 +90,8 @@ extension KioskDatabase {
             throw .notFound("Station data in \(dataDirectory.path)")
         }
         let database = try open(dataDirectory: dataDirectory, migrations: migrations, key: .given(recoveryKey, label: "the recovery key"))
-        let location = try database.rekey(to: source)
+        // A key that was on a removable medium (lost with it) is replaced by one on this box.
+        let location = try database.rekey(to: source) { () throws(StorageKeyError) in RemovableKeyPlace.remove(in: dataDirectory) }
         return (database, location)
     }
 

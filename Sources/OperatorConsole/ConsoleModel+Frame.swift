@@ -1,5 +1,10 @@
 import CheckInCore
 
+/// The operator screen, laid out for any size from 60×16 up, and complete at 80×24: the title
+/// and counts on top, the attendee panel, the open screen, then the fault, status and key rows
+/// at the bottom. Nothing the staff need is cut: long text wraps by ``TerminalText/wrap(_:width:lines:more:)``
+/// and what a short terminal cannot hold is abbreviated by that rule and shown whole on the
+/// details screen (F3). The attendee panel gives up rows first when the open screen needs them.
 extension ConsoleModel {
     /// The screen for the model's state and size. `clock` is the wall-clock text for the title bar.
     public func frame(clock: String = "", now: Double = 0) -> ConsoleFrame {
@@ -10,6 +15,41 @@ extension ConsoleModel {
             frame.put(rows / 2, 0, TerminalText.center("need \(TerminalSize.minimum.columns)×\(TerminalSize.minimum.rows), have \(columns)×\(rows)", width: columns), .alert)
             return frame
         }
+        drawTitle(into: &frame, clock: clock)
+        if screen == .diagnostic || (screen == .confirmQuit && diagnostic != nil) {
+            drawDiagnostic(into: &frame)
+            return frame
+        }
+        if isSettingUp || (screen == .confirmQuit && [.signIn, .pickEvent, .download].contains(quitReturn)) {
+            drawSetup(into: &frame, now: now)
+            return frame
+        }
+
+        let bottom = bottomRows(keys: keyItems, separator: "  ", now: now)
+        let bottomTop = rows - bottom.count
+        for (offset, row) in bottom.enumerated() { frame.fill(bottomTop + offset, row.text, row.style) }
+
+        let panelTop = 2
+        let messages = messageLines()
+        let largest = bottomTop - panelTop - 1 - messages.lines.count
+        // The attendee panel: a third of the screen, less when the open screen needs the rows.
+        let preferred = max(6, rows / 3)
+        // The details screen has the last result in full: it may take the panel's rows.
+        let smallest = screen == .details ? 0 : screen == .idle && staleQuestion == nil ? 6 : 4
+        let wanted = body(room: max(0, largest - smallest))
+        let spare = largest - wanted.lines.count - (wanted.wantsMore ? 3 : 0)
+        let panelHeight = max(smallest, min(preferred, spare))
+        drawPanel(into: &frame, top: panelTop, height: panelHeight)
+
+        var row = panelTop + panelHeight + 1
+        frame.place(messages, from: row, before: bottomTop)
+        row += messages.lines.count
+        frame.place(body(room: max(0, bottomTop - row)), from: row, before: bottomTop)
+        return frame
+    }
+
+    private func drawTitle(into frame: inout ConsoleFrame, clock: String) {
+        let columns = size.columns
         let modeText = mode == .selfService ? "SELF-SERVICE" : "operator"
         // An exit station says so on every screen, in the attendee's colour for "leaving".
         if direction == .exit {
@@ -18,185 +58,70 @@ extension ConsoleModel {
             frame.fill(0, " Check-in · \(status.stationName) · \(modeText)", .bar)
         }
         if !clock.isEmpty { frame.put(0, max(0, columns - TerminalText.width(clock) - 1), clock, direction == .exit ? .panel(.farewell) : .bar) }
-        if mode == .operatorMode, !isSettingUp, let counts = status.counts {
+        if mode == .operatorMode, !isSettingUp, screen != .diagnostic, let counts = status.counts {
             let text = TerminalText.clean(counts)
             frame.put(1, max(0, columns - TerminalText.width(text) - 1), text, .bold)
         }
+    }
 
-        if screen == .diagnostic || (screen == .confirmQuit && diagnostic != nil) {
-            drawDiagnostic(into: &frame)
-            return frame
-        }
-        if isSettingUp || (screen == .confirmQuit && [.signIn, .pickEvent, .download].contains(quitReturn)) {
-            drawSetup(into: &frame)
-            return frame
-        }
+    /// The keys of the operator screens, all of them (the bar takes two rows at 80 columns).
+    var keyItems: [String] {
+        guard mode == .operatorMode else { return ["Staff: press any function key for the PIN"] }
+        return ["F1 Help", "F2 Search", "F3 Details", "F4 Walk-in", "F5 Reprint", "F6 Undo", "F7 Sync", "F8 Sign out",
+                "F9 Self-service", "F10 Quit", "F11 Refused uploads", "F12 Entry/Exit"]
+    }
 
-        // The attendee-facing panel: a third of the screen, at least five rows.
-        let panelTop = 2
-        let panelHeight = max(5, rows / 3)
-        let middle = panelTop + panelHeight / 2 - 1
-        if let panel {
-            // An attention panel is a welcome with the staff note in a band of its own colour.
-            let tone: ResultPanel.Tone = panel.tone == .attention ? .welcome : panel.tone
-            for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .panel(tone)) }
-            frame.fill(middle, panel.title, .panel(tone), centered: true)
-            if !panel.detail.isEmpty { frame.fill(middle + 2, panel.detail, .panel(tone), centered: true) }
-            if let badge = panel.badge, middle + 3 < panelTop + panelHeight {
-                frame.fill(middle + 3, TerminalText.clean(badge), .panel(tone), centered: true)
-            }
-            if let note = panel.note {
-                // The note is for staff: an attendee checking in alone is sent to them instead.
-                let text = mode == .selfService ? "Please see a member of staff before you go in" : note
-                frame.fill(max(panelTop, middle - 2), text, .panel(.attention), centered: true)
-            }
-        } else {
-            for row in panelTop..<(panelTop + panelHeight) { frame.fill(row, "", .prompt) }
-            frame.fill(middle, direction == .exit ? "Leaving? Scan your ticket" : "Scan your ticket",
-                       direction == .exit ? .panel(.farewell) : .prompt, centered: true)
-            frame.fill(middle + 2, mode == .selfService ? "Hold the QR code in front of the camera" : "or type the code and press Enter", .prompt, centered: true)
-        }
-
-        var row = panelTop + panelHeight + 1
-        if let banner { frame.put(row, 1, banner, .bold); row += 1 }
-        if let notice { frame.put(row, 1, notice, .alert); row += 1 }
-        let bottom = status.fault == nil ? rows - 3 : rows - 4
-        drawScreen(into: &frame, top: row, bottom: bottom)
-
+    /// The bottom rows, top to bottom: the most urgent fault with its fix, the status line's
+    /// parts, the keys (`keys` packed with `separator`).
+    func bottomRows(keys: [String], separator: String, now: Double) -> [(text: String, style: ConsoleFrame.Style)] {
+        let width = size.columns - 2
+        var rows: [(text: String, style: ConsoleFrame.Style)] = []
         if let fault = status.fault {
             // A printer fault flashes (every other second) so staff who never read the status line see it.
-            let flashOn = !status.printerAlert || Int(now) % 2 == 0
-            frame.fill(rows - 3, " " + TerminalText.clean(fault), flashOn ? .alert : .bold)
+            let style: ConsoleFrame.Style = !status.printerAlert || Int(now) % 2 == 0 ? .alert : .bold
+            rows += Self.faultRows(fault, width: width, limit: size.rows >= 30 ? 4 : 3).map { (" " + $0, style) }
         }
-        frame.put(rows - 2, 0, status.text)
-        if mode == .selfService {
-            frame.fill(rows - 1, " Staff: press any function key for the PIN", .bar)
-        } else {
-            frame.fill(rows - 1, " F1 Help  F2 Search  F4 Walk-in  F5 Reprint  F6 Undo  F7 Sync  F8 Sign out  F9 Self-service  F10 Quit  F12 Entry/Exit", .bar)
-        }
-        return frame
+        rows += Self.limited(TerminalText.pack(status.parts, width: width, separator: " · "), width: width, limit: 3).map { (" " + $0, .normal) }
+        rows += TerminalText.pack(keys, width: width, separator: separator).map { (" " + $0, .bar) }
+        return rows
     }
 
-    private func drawScreen(into frame: inout ConsoleFrame, top: Int, bottom: Int) {
+    /// "Badge printing is paused (auditor paused) → resume the queue (cupsenable badge)" on one
+    /// row when it fits, else the fault's words, then "→ " and the fix on rows of their own.
+    static func faultRows(_ fault: StationFault, width: Int, limit: Int) -> [String] {
+        let words = TerminalText.clean(fault.words)
+        guard let fix = fault.fix.map(TerminalText.clean), !fix.isEmpty else { return TerminalText.wrap(words, width: width, lines: limit, more: detailsHint) }
+        let one = words + " → " + fix
+        if TerminalText.width(one) <= width { return [one] }
+        let head = TerminalText.wrap(words, width: width, lines: max(1, limit - 1), more: detailsHint)
+        let all = ConsoleBody.hanging("→ " + fix, firstWidth: width, restWidth: width - 2, limit: .max)
+        let room = max(1, limit - head.count)
+        var tail = Array(all.prefix(room))
+        if all.count > room {
+            let rest = all[(room - 1)...].joined(separator: " ")
+            tail[room - 1] = TerminalText.fit(rest, width: (room == 1 ? width : width - 2) - TerminalText.width(detailsHint)) + detailsHint
+        }
+        let rows = head + tail.enumerated().map { $0.offset == 0 ? $0.element : "  " + $0.element }
+        return rows
+    }
+
+    /// At most `limit` of `rows`, the last abbreviated by the wrapping rule when more were left out.
+    static func limited(_ rows: [String], width: Int, limit: Int) -> [String] {
+        guard rows.count > limit else { return rows }
+        let rest = rows[(limit - 1)...].joined(separator: " · ")
+        return rows.prefix(limit - 1) + [TerminalText.fit(rest, width: width - TerminalText.width(detailsHint)) + detailsHint]
+    }
+
+    /// Ends a row the wrapping rule abbreviated: the whole text is on the details screen.
+    static let detailsHint = " (F3 details)"
+
+    /// The banner, a sign-out under way and the notice, each wrapped on at most two rows.
+    func messageLines() -> ConsoleBody {
+        var lines = ConsoleBody()
         let columns = size.columns
-        switch screen {
-        case .idle, .diagnostic:
-            let label = "Code: "
-            frame.put(top, 1, label, .bold)
-            let shown = TerminalText.fit(String(input.suffix(columns - 10)), width: columns - label.count - 3)
-            frame.put(top, 1 + label.count, shown)
-            frame.cursor = (top, 1 + label.count + TerminalText.width(shown))
-        case .search:
-            let label = "Search: "
-            frame.put(top, 1, label, .bold)
-            let shown = TerminalText.fit(query, width: columns - label.count - 3)
-            frame.put(top, 1 + label.count, shown)
-            frame.cursor = (top, 1 + label.count + TerminalText.width(shown))
-            if results.isEmpty {
-                frame.put(top + 1, 3, query.isEmpty ? "Type a name, e-mail, company or code (accents optional)" : "No guest found")
-            }
-            let room = max(0, bottom - top - 1)
-            let first = max(0, selected - room + 1)
-            for (offset, guest) in results.dropFirst(first).prefix(room).enumerated() {
-                let index = first + offset
-                let state = guest.checkedIn.map { "in " + ResultPanel.clock($0.at, timeZone: .current) } ?? ""
-                let nameWidth = max(12, columns / 3)
-                let line = TerminalText.pad(guest.name, width: nameWidth) + " " + TerminalText.pad(guest.company, width: columns / 5) + " "
-                    + TerminalText.pad(guest.code, width: 12) + " " + TerminalText.pad(guest.accessType, width: 10) + " " + state
-                    + (guest.order.isEmpty ? "" : " · order " + guest.order)
-                frame.put(top + 1 + offset, 1, (index == selected ? "▶ " : "  ") + line, index == selected ? .highlight : .normal, width: columns - 2)
-            }
-            let orderHint = results.indices.contains(selected) && !results[selected].order.isEmpty
-                ? " · Ctrl-O whole order " + TerminalText.clean(results[selected].order) : ""
-            frame.put(bottom, 1, "↑↓ choose · Enter check in\(orderHint) · F5 reprint badge · Esc back")
-        case .walkIn:
-            frame.put(top, 1, "Walk-in registration", .bold)
-            let values = [draft.name, draft.email, draft.company,
-                          "◀ " + (accessChoices.first { $0.id == draft.accessTypeID }?.name ?? "none") + " ▶"]
-            for (index, name) in Self.walkInFields.enumerated() {
-                let row = top + 1 + index
-                frame.put(row, 3, name + ":", index == field ? .bold : .normal, width: 14)
-                let value = TerminalText.fit(values[index], width: columns - 22)
-                frame.put(row, 18, TerminalText.pad(value, width: columns - 21), index == field ? .highlight : .normal)
-                if index == field && index < 3 { frame.cursor = (row, 18 + TerminalText.width(value)) }
-            }
-            frame.put(top + 6, 1, "Tab/↓ next field · ←→ access type · Enter on Access type registers, checks in and prints · Esc cancel")
-        case .refusedUploads:
-            frame.put(top, 1, "Uploads the hub refused (kept on this station, not counted at the hub)", .bold)
-            if refusedUploads.isEmpty { frame.put(top + 1, 3, "None: every upload was accepted.") }
-            let room = max(0, bottom - top - 1)
-            for (offset, upload) in refusedUploads.suffix(room).enumerated() {
-                let line = upload.at + "  " + TerminalText.pad(upload.what, width: max(12, columns / 3)) + "  " + upload.reason
-                frame.put(top + 1 + offset, 1, line, .normal, width: columns - 2)
-            }
-            frame.put(bottom, 1, "Any key closes this list.")
-        case .help:
-            let lines = [
-                "Type a code and press Enter (a keyboard scanner does the same).",
-                "F1 / Ctrl-H  this help          F2 / Ctrl-F  search guests (name, e-mail, company, code)",
-                "F3           type a code        F4 / Ctrl-W  register a walk-in",
-                "F5 / Ctrl-R  reprint last badge F6           undo last check-in (audited)",
-                "F7 / Ctrl-S  sync now           F8           sign out (F8 again confirms)",
-                "F9 / Ctrl-L  self-service mode (staff PIN to leave)   F10  quit (F10 again confirms)",
-                "F12          switch between recording entries and exits",
-                "F11 / Ctrl-E uploads the hub refused, with the reasons",
-                "T (now)      test the scanner: each scan's source and timing, nobody checked in",
-                "In search: ↑↓ choose, Enter checks in, Ctrl-O checks in the guest's whole order.",
-                "Esc cancels. Any key closes this help.",
-            ]
-            for (index, line) in lines.enumerated() where top + index <= bottom { frame.put(top + index, 1, line) }
-        case .scannerTest:
-            drawScannerTest(into: &frame, top: top, bottom: bottom)
-        case .confirmQuit:
-            frame.put(top, 1, "Quit the station? Scanning stops until it is started again.", .alert)
-            frame.put(top + 1, 1, "F10 again = quit · any other key = keep running")
-        case .signOut:
-            let prompt = signOutPrompt ?? SignOutPrompt(pending: status.pending)
-            frame.put(top, 1, "Sign out of the hub", .bold)
-            frame.put(top + 1, 1, "\(prompt.pending) change\(prompt.pending == 1 ? " is" : "s are") not uploaded yet.", .alert)
-            let choices: [(PendingChangesChoice, String)] = [
-                (.wait, "Wait until they are uploaded, then sign out"),
-                (.keep, "Keep them on this station; they upload at the next sign-in"),
-                (.discard, "Discard them (they never reach the hub)"),
-            ]
-            for (offset, choice) in choices.enumerated() {
-                let chosen = choice.0 == prompt.choice
-                frame.put(top + 2 + offset, 3, (chosen ? "▶ " : "  ") + choice.1, chosen ? .highlight : .normal)
-            }
-            if prompt.choice == .discard {
-                frame.put(top + 5, 3, "To discard, type the number of changes (\(prompt.pending)): " + prompt.typedCount, .bold)
-            }
-            frame.put(top + 6, 1, "←→ choose · F8 confirm · Esc cancel")
-        case .staleBadges(let count):
-            frame.put(top, 1, "Print \(count) waiting badge\(count == 1 ? "" : "s")?", .alert)
-            frame.put(top + 1, 1, "They waited longer than the limit while the printer was down; their guests may have left.")
-            frame.put(top + 2, 3, "A  print them all now, in order")
-            frame.put(top + 3, 3, "O  print them on the other printer")
-            frame.put(top + 4, 3, "C  cancel them (hand badges out at the desk)")
-        case .signIn, .pickEvent, .download:
-            break
-        case .pin:
-            frame.put(top, 1, "Staff PIN: " + String(repeating: "•", count: pinInput.count), .bold)
-            frame.put(top + 1, 1, "Enter to confirm · Esc back to self-service")
-            frame.cursor = (top, 12 + pinInput.count)
-        }
-    }
-
-    private func drawDiagnostic(into frame: inout ConsoleFrame) {
-        let rows = size.rows
-        for row in 2..<(rows - 1) { frame.fill(row, "", .alert) }
-        frame.fill(3, "Storage did not start — this station is not scanning", .alert, centered: true)
-        guard let diagnostic else { return }
-        var row = 5
-        if let migration = diagnostic.migration { frame.put(row, 2, "Migration: \(migration)", .alert); row += 1 }
-        frame.put(row, 2, "Error: \(diagnostic.error)", .alert); row += 2
-        frame.put(row, 2, "Kept safe on this station: \(diagnostic.pendingCheckIns) pending check-in(s), \(diagnostic.guests) guest(s)", .alert); row += 2
-        frame.put(row, 2, "Contact support. Do not delete the data directory.", .alert); row += 2
-        if screen == .confirmQuit {
-            frame.put(row, 2, "Quit the station? F10 again = quit · any other key = stay", .alert)
-        }
-        frame.fill(rows - 1, " F10 Quit", .bar)
+        if let banner { lines.wrapped(banner, .bold, columns: columns, limit: 2) }
+        if let signingOut { lines.wrapped(signingOut.words(hub: status.hub), .bold, columns: columns, indent: 2, limit: 2) }
+        if let notice { lines.wrapped(notice, .alert, columns: columns, indent: 2, limit: 2) }
+        return lines
     }
 }
-
-import Foundation

@@ -5,29 +5,32 @@ extension ConsoleModel {
     /// The scanner test: the last scan from any input (evdev, serial, the console's keyboard
     /// wedge, the camera), which input it came through and how fast its keys arrived. Set-up
     /// staff scan a ticket and see at once whether the scanner is read, and how.
-    func drawScannerTest(into frame: inout ConsoleFrame, top: Int, bottom: Int) {
+    func drawScannerTest(into body: inout ConsoleBody) {
         let columns = size.columns
-        frame.put(top, 1, "Test the scanner — scans here are shown, nobody is checked in", .bold)
+        body.wrapped("Test the scanner — scans here are shown, nobody is checked in", .bold, columns: columns)
         guard let scan = lastScan else {
-            frame.put(top + 2, 3, "Scan a ticket (or any barcode) now.")
-            frame.put(bottom, 1, "Any key returns to scanning.")
+            body.add("")
+            body.add("Scan a ticket (or any barcode) now.", at: 3)
+            body.add("")
+            body.add("Any key returns to scanning.")
             return
         }
+        body.add("")
         let rows: [(String, String)] = [
             ("Code", TerminalText.clean(scan.code)),
             ("From", TerminalText.clean(scan.source.words)),
             ("Keys", scan.timing?.words ?? "no key timing (a camera or a line of input)"),
             ("At", Self.timeOfDay(scan.at)),
         ]
-        for (offset, row) in rows.enumerated() where top + 2 + offset < bottom {
-            frame.put(top + 2 + offset, 3, row.0 + ":", .bold, width: 6)
-            frame.put(top + 2 + offset, 10, row.1, .normal, width: columns - 12)
+        for row in rows {
+            body.add(row.0 + ":", at: 3, .bold, width: 6)
+            body.addToLastRow(row.1, at: 10, width: columns - 12)
         }
-        if case .wedge = scan.source, top + 7 < bottom {
-            frame.put(top + 7, 3, "A keyboard scanner on this terminal: keys less than wedge_max_key_gap_ms apart and Enter make a scan.",
-                      .normal, width: columns - 4)
+        if case .wedge = scan.source {
+            body.wrapped("A keyboard scanner on this terminal: keys less than wedge_max_key_gap_ms apart and Enter make a scan.",
+                         at: 3, columns: columns)
         }
-        frame.put(bottom, 1, "Any key returns to scanning.")
+        body.add("Any key returns to scanning.")
     }
 
     /// "14:03:27" in the station's local time.

@@ -87,8 +87,7 @@ extension ConsoleModel {
 
     mutating func handleSetup(_ key: Key) -> [ConsoleRequest] {
         if key == .function(10) {
-            quitReturn = screen
-            screen = .confirmQuit
+            openQuitPrompt(returningTo: screen)
             return []
         }
         switch screen {
@@ -103,8 +102,8 @@ extension ConsoleModel {
             }
         case .pickEvent:
             if key == .function(8), eventPicker?.busy != true {
-                // The wrong account: sign out (changes pending elsewhere get the usual choice).
-                guard status.pending > 0 else { return [.signOut(.wait)] }
+                // The wrong account: sign out, confirmed as everywhere (changes pending elsewhere
+                // get the usual choice).
                 signOutPrompt = SignOutPrompt(pending: status.pending)
                 screen = .signOut
                 return []

@@ -23,6 +23,9 @@ public enum ConsoleRequest: Sendable, Equatable {
     case setDirection(Direction)
     /// The self-service PIN locked after too many wrong entries (for the health log).
     case pinLockedOut(seconds: Double)
+    /// A PIN entry was checked: the guard to keep, before the next entry, so a restart neither
+    /// clears the wrong entries counted nor ends a lockout.
+    case savePINGuard(PINGuard)
     /// The operator's answer about badges that waited too long.
     case answerStaleBadges(StaleBadgesChoice)
     case signOut(PendingChangesChoice)
@@ -100,9 +103,30 @@ public struct GuestRow: Sendable, Equatable {
 public struct AccessChoice: Sendable, Equatable {
     public var id: String
     public var name: String
-    public init(id: String, name: String) {
+    /// Guests may leave and come back (crew, staff passes): never preselected for a walk-in.
+    public var reentry: Bool
+    /// Guests of the roster holding it.
+    public var guests: Int
+    /// Whether its validity window includes now.
+    public var validNow: Bool
+
+    public init(id: String, name: String, reentry: Bool = false, guests: Int = 0, validNow: Bool = true) {
         self.id = id
         self.name = name
+        self.reentry = reentry
+        self.guests = guests
+        self.validNow = validNow
+    }
+
+    /// The type a walk-in form starts on: the event's default type (``CheckInCore/AccessType/defaultID``),
+    /// else the single-entry type valid now that most guests hold; none (the operator chooses)
+    /// when every type is a re-entry one. Never the alphabetically first by accident: a crew
+    /// pass printed on a walk-in's badge lets them in and out all day.
+    public static func walkInDefault(_ choices: [AccessChoice]) -> String? {
+        let candidates = choices.filter { !$0.reentry && $0.validNow }
+        if let general = candidates.first(where: { $0.id == AccessType.defaultID }) { return general.id }
+        // The most held; the first listed (by name) among equals.
+        return candidates.enumerated().max { ($0.element.guests, -$0.offset) < ($1.element.guests, -$1.offset) }?.element.id
     }
 }
 

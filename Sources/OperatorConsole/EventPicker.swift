@@ -6,11 +6,14 @@ public struct EventChoice: Sendable, Equatable {
     public var name: String
     /// "Sat 28 Nov 09:00 – 18:00" in the venue's time zone, or "".
     public var when: String
+    /// Whether it is on now, later, or over, by the station's clock.
+    public var phase: EventPhase
 
-    public init(id: String, name: String, when: String) {
+    public init(id: String, name: String, when: String, phase: EventPhase = .undated) {
         self.id = id
         self.name = name
         self.when = when
+        self.phase = phase
     }
 }
 
@@ -26,7 +29,8 @@ public struct EventPicker: Sendable, Equatable {
 
     public private(set) var range: EventRange = .today
     public private(set) var events: [EventChoice] = []
-    public private(set) var selected = 0
+    /// The event Enter uses; none while every listed event has ended (one is chosen with ↑↓).
+    public private(set) var selected: Int?
     /// The list for ``range`` is on its way.
     public private(set) var loading = true
     public var problem: String?
@@ -40,8 +44,10 @@ public struct EventPicker: Sendable, Equatable {
     /// The hub's list for a range (ignored when the operator moved to another range meanwhile).
     mutating func show(_ events: [EventChoice], for range: EventRange) {
         guard range == self.range else { return }
+        // A refresh keeps the operator's pick; a new list starts on the event happening now.
+        let picked = selected.flatMap { self.events.indices.contains($0) ? self.events[$0].id : nil }
         self.events = events
-        selected = min(selected, max(0, events.count - 1))
+        selected = picked.flatMap { id in events.firstIndex { $0.id == id } } ?? EventPhase.preferred(events.map(\.phase))
         loading = false
         problem = nil
     }
@@ -57,12 +63,12 @@ public struct EventPicker: Sendable, Equatable {
         switch key {
         case .left, .backTab: return switchRange(-1)
         case .right, .tab: return switchRange(1)
-        case .up: selected = max(0, selected - 1)
-        case .down: selected = min(max(0, events.count - 1), selected + 1)
-        case .pageUp: selected = max(0, selected - 10)
-        case .pageDown: selected = min(max(0, events.count - 1), selected + 10)
+        case .up: move(-1)
+        case .down: move(1)
+        case .pageUp: move(-10)
+        case .pageDown: move(10)
         case .enter:
-            guard events.indices.contains(selected) else { return .stay }
+            guard let selected, events.indices.contains(selected) else { return .stay }
             busy = true
             problem = nil
             return .choose(events[selected])
@@ -74,12 +80,19 @@ public struct EventPicker: Sendable, Equatable {
         return .stay
     }
 
+    private mutating func move(_ step: Int) {
+        guard !events.isEmpty else { return }
+        // With nothing chosen yet, the first press chooses the top of the list.
+        guard let current = selected else { selected = 0; return }
+        selected = min(events.count - 1, max(0, current + step))
+    }
+
     private mutating func switchRange(_ step: Int) -> Outcome {
         let all = EventRange.allCases
         let index = all.firstIndex(of: range) ?? 0
         range = all[(index + step + all.count) % all.count]
         events = []
-        selected = 0
+        selected = nil
         loading = true
         problem = nil
         return .list(range)

@@ -41,20 +41,24 @@ public struct ResultPanel: Sendable, Equatable {
     /// The ticket's note for the staff, shown in its own band (``Tone/attention``); in
     /// self-service mode the attendee is asked to see staff instead.
     public var note: String?
+    /// A whole order's tickets, one line each ("✗ Leo Lima — Already checked in …"), so a refused
+    /// member is seen with the others.
+    public var members: [String]
 
-    public init(tone: Tone, title: String, detail: String = "", badge: String? = nil, note: String? = nil) {
+    public init(tone: Tone, title: String, detail: String = "", badge: String? = nil, note: String? = nil, members: [String] = []) {
         self.tone = tone
         self.title = title
         self.detail = detail
         self.badge = badge
         self.note = note
+        self.members = members
     }
 
     /// The panel for a decision. Names and places are cleaned here, so nothing from the roster
     /// reaches the terminal raw.
     /// A ticket's staff note (`attention`) turns an admission into ``Tone/attention``.
     public init(decision: Decision, guestName: String?, accessType: String?, badge: String? = nil, attention: String? = nil,
-                timeZone: TimeZone = .current) {
+                timeZone: TimeZone = .current, now: Timestamp = .now()) {
         let name = TerminalText.clean(guestName ?? "")
         switch decision {
         case .admitted:
@@ -72,11 +76,35 @@ public struct ResultPanel: Sendable, Equatable {
             self.init(tone: .refused, title: "Ticket not recognized — please see staff")
         case .notValidHere(let type):
             self.init(tone: .warning, title: "Not valid for this entrance", detail: [name, TerminalText.clean(type)].filter { !$0.isEmpty }.joined(separator: " · "))
-        case .outsideWindow:
-            self.init(tone: .warning, title: "Ticket not valid at this time — please see staff", detail: name)
+        case .outsideWindow(let from, let until):
+            // When it is valid, so staff can tell the attendee when to come back.
+            let window = Self.validity(from: from, until: until, now: now, timeZone: timeZone)
+            self.init(tone: .warning, title: "Ticket not valid at this time — please see staff",
+                      detail: [name, window].filter { !$0.isEmpty }.joined(separator: " · "))
         case .revoked:
             self.init(tone: .refused, title: "Ticket revoked — please see staff", detail: name)
         }
+    }
+
+    /// "valid from Sat 28 Nov 09:00" (not yet), "was valid until 18:00" (over), or both ends.
+    static func validity(from: Timestamp?, until: Timestamp?, now: Timestamp, timeZone: TimeZone) -> String {
+        func when(_ at: Timestamp) -> String { moment(at, now: now, timeZone: timeZone) }
+        if let from, now < from { return "valid from " + when(from) + (until.map { " to " + when($0) } ?? "") }
+        if let until, now > until { return "was valid until " + when(until) }
+        return [from.map { "valid from " + when($0) }, until.map { "until " + when($0) }].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// `HH:mm` today, "Sat 28 Nov 09:00" another day, with the year when it is not this one.
+    static func moment(_ at: Timestamp, now: Timestamp, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        if calendar.isDate(at.date, inSameDayAs: now.date) { return clock(at, timeZone: timeZone) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = timeZone
+        let sameYear = calendar.component(.year, from: at.date) == calendar.component(.year, from: now.date)
+        formatter.dateFormat = sameYear ? "EEE d MMM HH:mm" : "EEE d MMM yyyy HH:mm"
+        return formatter.string(from: at.date)
     }
 
     /// `HH:mm`, as the door staff read times.
@@ -85,58 +113,6 @@ public struct ResultPanel: Sendable, Equatable {
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: at.date)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
-}
-
-/// The status line's facts, in words.
-public struct StationStatusLine: Sendable, Equatable {
-    public var online: Bool
-    public var syncDescription: String
-    public var pending: Int
-    public var rosterGuests: Int
-    public var rosterAge: String?
-    public var printer: String
-    public var camera: String
-    public var stationName: String
-    /// Uploads the hub refused for good (listed with F11).
-    public var refused: Int
-    /// The most urgent fault with what to do ("No camera — type codes or use the scanner:
-    /// plug the camera in…"), on its own line above the status line.
-    public var fault: String?
-    /// A printer fault the staff must see: the fault line flashes and the bell rings once.
-    public var printerAlert: Bool = false
-    /// "Here 12 · all doors 340 of 1500 · inside 290", with "as of 19:41" while offline.
-    public var counts: String?
-    /// "Clock wrong — set the time" while the station's clock cannot be believed.
-    public var clockFault: String?
-
-    public init(online: Bool = false, syncDescription: String = "no hub", pending: Int = 0, rosterGuests: Int = 0, rosterAge: String? = nil,
-                printer: String = "no printer", camera: String = "no camera — type codes with F3", stationName: String = "Station",
-                refused: Int = 0, clockFault: String? = nil, fault: String? = nil, printerAlert: Bool = false, counts: String? = nil) {
-        self.counts = counts
-        self.refused = refused
-        self.clockFault = clockFault
-        self.fault = fault
-        self.printerAlert = printerAlert
-        self.online = online
-        self.syncDescription = syncDescription
-        self.pending = pending
-        self.rosterGuests = rosterGuests
-        self.rosterAge = rosterAge
-        self.printer = printer
-        self.camera = camera
-        self.stationName = stationName
-    }
-
-    /// One line: "offline (no hub) · 3 pending sync · roster 1200 guests, 2 h old · printer: ready · camera: …".
-    public var text: String {
-        var parts = ["\(online ? "online" : "offline") (\(syncDescription))", "\(pending) pending sync"]
-        if let clockFault { parts.insert(clockFault, at: 0) }
-        if refused > 0 { parts.append("\(refused) refused by the hub (F11)") }
-        parts.append(printer)
-        parts.append(camera)
-        parts.append("roster \(rosterGuests) guests" + (rosterAge.map { ", \($0)" } ?? ""))
-        return parts.map(TerminalText.clean).joined(separator: " · ")
     }
 }
 

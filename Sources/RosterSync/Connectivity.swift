@@ -27,6 +27,9 @@ public struct ConnectivityMonitor: Sendable, Equatable {
     public var failuresForOffline: Int
     public private(set) var consecutiveFailures = 0
     public private(set) var state: ConnectivityState
+    /// A request got an answer or failed since start: until then `offline` only means "not
+    /// reached yet" (the station says it is connecting).
+    public private(set) var contacted = false
 
     public init(state: ConnectivityState = .offline, slowThreshold: Duration = .seconds(3), failuresForOffline: Int = 3) {
         self.state = state
@@ -36,6 +39,7 @@ public struct ConnectivityMonitor: Sendable, Equatable {
 
     /// A request got an answer from the hub after `elapsed`.
     public mutating func answered(after elapsed: Duration) {
+        contacted = true
         consecutiveFailures = 0
         guard state != .signedOut else { return }
         state = elapsed > slowThreshold ? .degraded : .online
@@ -43,6 +47,7 @@ public struct ConnectivityMonitor: Sendable, Equatable {
 
     /// A request failed for a transient reason (timeout, connection refused, 5xx, garbage).
     public mutating func failed() {
+        contacted = true
         consecutiveFailures += 1
         guard state != .signedOut else { return }
         state = consecutiveFailures >= failuresForOffline ? .offline : .degraded
@@ -57,6 +62,7 @@ public struct ConnectivityMonitor: Sendable, Equatable {
 
     /// A new session started (the sign-in itself was an answer from the hub).
     public mutating func signedIn() {
+        contacted = true
         state = .online
         consecutiveFailures = 0
     }

@@ -96,7 +96,7 @@ public actor SyncEngine {
         let status = try? database.status(consumeNotice: false)
         return SyncStatus(state: monitor.state, pending: status?.pending ?? 0, rejected: status?.rejected ?? 0,
                           lastPull: status?.lastPull, lastPush: status?.lastPush, lastError: lastError,
-                          sessionEndsAt: session.flatMap { $0.signedOut ? nil : $0.refreshExpiresAt })
+                          sessionEndsAt: session.flatMap { $0.signedOut ? nil : $0.refreshExpiresAt }, contacted: monitor.contacted)
     }
 
     /// The session, if signed in (tests, the console's "signed in as").

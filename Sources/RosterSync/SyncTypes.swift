@@ -43,6 +43,9 @@ public struct SyncStatus: Sendable, Equatable {
     public var lastError: String?
     /// When the hub ends this station's sign-in at the latest, however often it refreshes.
     public var sessionEndsAt: Timestamp?
+    /// Whether any request reached the hub or failed since the engine started (before that the
+    /// state is `offline` by default, not because the hub was found unreachable).
+    public var contacted = false
 }
 
 /// Progress of one sync, for a progress bar or JSON lines.

@@ -113,8 +113,8 @@ public struct StationConfiguration: Sendable, Equatable {
             if alias { warnings.append("\(file):\(line): print_policy = \(value) is the old name of \(policy.rawValue); use that.") }
             printPolicy = policy
         case "self_service_pin":
-            guard value.isEmpty || (value.count >= 4 && value.allSatisfy(\.isNumber)) else {
-                throw .configuration(file: file, line: line, reason: "self_service_pin must be at least 4 digits")
+            if !value.isEmpty, let problem = PINGuard.problem(withPIN: value) {
+                throw .configuration(file: file, line: line, reason: problem)
             }
             selfServicePIN = text
         case "self_service": selfService = ["1", "true", "yes", "on"].contains(value.lowercased())

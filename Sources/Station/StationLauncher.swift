@@ -49,10 +49,17 @@ public enum StationLauncher {
         let logger = StationLogging.bootstrap(console: !headless, dataDirectory: options.dataDirectory)
         if let fallbackReason { FileHandle.standardError.write(Data("kiosk run: \(fallbackReason)\n".utf8)) }
 
-        // 1. Storage: the key, then migrations, before anything else.
-        let opened = Result { () throws(StoreError) in
-            try KioskDatabase.open(dataDirectory: options.dataDirectory, migrations: options.migrations,
-                                   key: .resolve(keyFile: configuration.storageKeyFile), logger: logger)
+        // 1. Storage: the key, then migrations, before anything else. A key on a removable
+        // medium that is not plugged in is waited for.
+        let open = { [configuration] () -> Result<KioskDatabase, StoreError> in
+            Result { () throws(StoreError) in
+                try KioskDatabase.open(dataDirectory: options.dataDirectory, migrations: options.migrations,
+                                       key: .resolve(keyFile: configuration.storageKeyFile, dataDirectory: options.dataDirectory), logger: logger)
+            }
+        }
+        var opened = open()
+        if case .failure(.storageKey(.removableKeyAbsent(let path))) = opened {
+            opened = await RemovableKeyWait.run(path: path, headless: headless, logger: logger, open: open)
         }
         if case .failure(.storageKey(let error)) = opened {
             return StorageKeyDiagnostic.show(error, headless: headless, logger: logger)
@@ -94,10 +101,16 @@ public enum StationLauncher {
         // 4. Printing, scanning, the flow and the user interface, as services.
         let printing = try StationPrinting.open(configuration, database: database, logger: logger)
         let sources = try makeScanSources(configuration, headless: headless)
+        // Before the first request the engine's state is only "not reached yet": "connecting".
+        // A station no hub was ever named to (the demo roster, a local import) is stand-alone
+        // until someone signs in, not "not signed in".
+        let standAlone = configuration.hubURL == nil && (try? database.setting(.hubURL)) == nil
+        let hub: HubHealth = if let sync { HubHealth(await sync.status(), standAlone: standAlone) } else { .none }
         var health = StationHealth(printer: printing.map { PrinterCondition(state: .ready, name: $0.name) } ?? .off,
                                    camera: sources.first(where: \.isCamera).map { .scanning($0.description) } ?? .off,
-                                   hub: sync == nil ? .none : .offline(nil))
+                                   hub: hub)
         health.clock = (try? database.clockState()) ?? .plausible
+        health.storageKey = database.keyProtection
         let runtime = StationRuntime(
             database: database, printing: printing, sync: sync,
             badgeRequest: printing.map { BadgeRequest(policy: configuration.printPolicy, queue: $0.queueName) },
@@ -118,7 +131,9 @@ public enum StationLauncher {
                                            serviceName: "configured event"))
             }
         } else {
-            var model = ConsoleModel(pin: configuration.selfServicePIN, selfService: configuration.selfService)
+            // Console time starts near 0 (ConsoleService): a kept lockout goes on from there.
+            let pinGuard = database.savedPINGuard().map { PINGuard(restoring: $0, now: 0, wallClock: .now()) } ?? PINGuard()
+            var model = ConsoleModel(pin: configuration.selfServicePIN, selfService: configuration.selfService, pinGuard: pinGuard)
             model.setDirection(configuration.direction)
             if case .updated(let from, let to) = storage.storage { model.banner = "Storage updated v\(from) → v\(to)" }
             model.setupDefaults = SetupDefaults(hub: options.configuration.hubURL, event: configuration.event,
@@ -149,7 +164,7 @@ public enum StationLauncher {
             services.append(Configured(service: printing, serviceName: "print queue"))
         }
         if let sync {
-            services.append(Configured(service: HubWatchService(engine: sync, runtime: runtime), serviceName: "hub status"))
+            services.append(Configured(service: HubWatchService(engine: sync, runtime: runtime, standAlone: standAlone), serviceName: "hub status"))
             services.append(Configured(service: sync, serviceName: "sync"))
         }
         services.append(Configured(service: FlowService(runtime: runtime), serviceName: "check-in flow"))

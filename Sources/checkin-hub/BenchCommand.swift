@@ -10,8 +10,8 @@ import RosterCSV
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark a hub (see README): ingest (default), propagation, security or dashboard.",
-        subcommands: [IngestBench.self, PropagationBench.self, SecurityBench.self, DashboardBench.self],
+        abstract: "Benchmark a hub (see README): ingest (default), propagation, security, abuse or dashboard.",
+        subcommands: [IngestBench.self, PropagationBench.self, SecurityBench.self, AbuseBench.self, DashboardBench.self],
         defaultSubcommand: IngestBench.self)
 }
 
@@ -23,7 +23,7 @@ struct IngestBench: AsyncParsableCommand {
         abstract: "Roster pull, check-in ingest from many stations, replay of 10k queued check-ins.",
         discussion: "Creates a fresh event in --db, starts `checkin-hub serve` on a free loopback port and drives it over HTTP.")
 
-    @Option(help: "sqlite:PATH or postgres://USER@HOST:PORT/DATABASE (a new event is created in it).")
+    @Option(help: "sqlite:NEW-FILE (removed at the end) or postgres://USER@HOST:PORT/DATABASE holding only benchmarks' data (its own removed at the end).")
     var db: String
     @Option(help: "Guests in the roster.") var guests = 100_000
     @Option(help: "Concurrent simulated stations uploading check-ins.") var stations = 200
@@ -46,6 +46,11 @@ struct IngestBench: AsyncParsableCommand {
             RosterRow(line: i + 2, code: TicketCode(stored: String(format: "B%07d", i)), name: "Guest \(i)", email: "guest\(i)@example.invalid",
                       company: "Company \(i % 500)", accessType: "General")
         }
+        try await event.whileRunning(in: db) { try await measure(event) }
+    }
+
+    /// The measurements, on `event` in `db`.
+    func measure(_ event: BenchEvent) async throws {
         let eventID = event.id
         let server = try HubChildServer.start(db: db)
         defer { server.stop() }

@@ -24,7 +24,7 @@ struct DashboardBench: AsyncParsableCommand {
         abstract: "The live event page served, and upload → page update, while many stations upload.",
         discussion: "Creates a fresh event in --db, starts `checkin-hub serve` on a free loopback port and drives it over HTTP.")
 
-    @Option(help: "sqlite:PATH or postgres://USER@HOST:PORT/DATABASE (a new event is created in it).")
+    @Option(help: "sqlite:NEW-FILE (removed at the end) or postgres://USER@HOST:PORT/DATABASE holding only benchmarks' data (its own removed at the end).")
     var db: String
     @Option(help: "Guests in the roster.") var guests = 100_000
     @Option(help: "Simulated stations uploading during the measurement.") var stations = 200
@@ -49,6 +49,11 @@ struct DashboardBench: AsyncParsableCommand {
             RosterRow(line: i + 2, code: TicketCode(stored: String(format: "D%07d", i)), name: "Guest \(i)", email: "guest\(i)@example.invalid",
                       company: "Company \(i % 500)", accessType: i % 10 == 0 ? "VIP" : "General")
         }
+        try await event.whileRunning(in: db) { try await measure(event) }
+    }
+
+    /// The measurements, on `event` in `db`.
+    func measure(_ event: BenchEvent) async throws {
         let server = try HubChildServer.start(db: db)
         defer { server.stop() }
         progress("hub listening on port \(server.port)")

@@ -23,7 +23,7 @@ struct PropagationBench: AsyncParsableCommand {
             which allows one process per file: A and B are then the same). Needs no other load on the machine to mean much.
             """)
 
-    @Option(help: "postgres://USER@HOST:PORT/DATABASE (two hub processes), or sqlite:PATH (one).")
+    @Option(help: "postgres://USER@HOST:PORT/DATABASE holding only benchmarks' data (two hub processes), or sqlite:NEW-FILE (one); what the run made is removed at the end.")
     var db: String
     @Option(help: "Changes to time.") var changes = 200
     @Option(help: "Stations following hub B (each holds a long-poll at every change).") var followers = 1
@@ -41,6 +41,11 @@ struct PropagationBench: AsyncParsableCommand {
         let event = try await BenchEvent.create(in: db, name: "Propagation benchmark", guests: changes) { i in
             RosterRow(line: i + 2, code: TicketCode(stored: String(format: "P%07d", i)), name: "Guest \(i)", email: "", company: "", accessType: "General")
         }
+        try await event.whileRunning(in: db) { try await measure(event) }
+    }
+
+    /// The measurements, on `event` in `db`.
+    func measure(_ event: BenchEvent) async throws {
         let eventID = event.id
         let sqlite = db.hasPrefix("sqlite:")
         // B (A too with SQLite, which has one process per file) polls instead of listening when asked.

@@ -16,9 +16,9 @@ struct SecurityBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "security",
         abstract: "Guessing, account probing, memory under huge sign-ins, half-open connections.",
-        discussion: "Creates an organizer in --db and starts `checkin-hub serve` child processes on free loopback ports.")
+        discussion: "Creates an event and an organizer in --db (a new SQLite file, or a PostgreSQL database of benchmarks only), starts `checkin-hub serve` child processes on free loopback ports, and removes what it made at the end.")
 
-    @Option(help: "sqlite:PATH or postgres://USER@HOST:PORT/DATABASE (an organizer is added to it).")
+    @Option(help: "sqlite:NEW-FILE (removed at the end) or postgres://USER@HOST:PORT/DATABASE holding only benchmarks' data (its own removed at the end).")
     var db: String
     @Option(help: "Wrong passwords sent in a row to one account.") var guesses = 60
     @Option(help: "Sign-ins per e-mail kind for the timing medians.") var probes = 15
@@ -30,9 +30,15 @@ struct SecurityBench: AsyncParsableCommand {
         let event = try await BenchEvent.create(in: db, name: "Security bench", guests: 1) { i in
             RosterRow(line: 2, code: TicketCode(stored: "S\(i)"), name: "Guest", email: "", company: "", accessType: "General")
         }
+        try await event.whileRunning(in: db) { try await measure(event) }
+    }
+
+    /// The measurements, on `event` in `db`.
+    func measure(_ event: BenchEvent) async throws {
         let throttled = try HubChildServer.start(db: db, arguments: ["--idle-timeout-seconds", String(idleTimeout)])
         defer { throttled.stop() }
-        let open = try HubChildServer.start(db: db, arguments: ["--sign-in-free-failures", "0", "--sign-in-client-free-failures", "0"])
+        let open = try HubChildServer.start(db: db, arguments: ["--sign-in-free-failures", "0", "--sign-in-client-free-failures", "0",
+                                                                 "--sign-in-account-free-failures", "0"])
         defer { open.stop() }
         printError("… hubs on ports \(throttled.port) (throttled) and \(open.port) (throttle off); \(PasswordHasher.rounds) PBKDF2 rounds")
 
@@ -60,9 +66,9 @@ struct SecurityBench: AsyncParsableCommand {
         print("  baseline, before:      \(before) MB")
 
         let sockets = openHalfSentRequests(port: throttled.port)
-        let openAtFirst = sockets.filter(isOpen).count
+        let openAtFirst = sockets.filter(LoopbackSockets.isOpen).count
         try await Task.sleep(for: .seconds(idleTimeout + 3))
-        let stillOpen = sockets.filter(isOpen).count
+        let stillOpen = sockets.filter(LoopbackSockets.isOpen).count
         sockets.forEach { close($0) }
         print("\(halfOpen) half-sent requests, idle timeout \(idleTimeout) s:")
         print("  open \(idleTimeout + 3) s later: \(stillOpen)")
@@ -119,32 +125,8 @@ struct SecurityBench: AsyncParsableCommand {
 
     /// Connections that sent the head of a sign-in and half its body, then nothing.
     func openHalfSentRequests(port: Int) -> [Int32] {
-        (0..<halfOpen).compactMap { _ in
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard socket >= 0 else { return nil }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else {
-                close(socket)
-                return nil
-            }
-            let half = "POST \(HubPaths.signIn) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":"
-            _ = half.withCString { send(socket, $0, strlen($0), 0) }
-            return socket
-        }
-    }
-
-    /// Whether the hub still holds the connection: no end of stream waiting to be read.
-    func isOpen(_ socket: Int32) -> Bool {
-        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, 0) > 0 else { return true }
-        var byte: UInt8 = 0
-        return recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+        let half = "POST \(HubPaths.signIn) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":"
+        return (0..<halfOpen).compactMap { _ in LoopbackSockets.open(port: port, sending: half) }
     }
 
     func residentMegabytes(_ pid: Int32) -> Int {

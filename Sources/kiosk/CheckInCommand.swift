@@ -79,16 +79,24 @@ extension CheckInCommand {
                 rawCode: member, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station, at: at,
                 direction: exit ? .exit : .entry)))
         }
+        let refused = results.filter { !$0.decision.letsGuestIn }.count
         if options.json {
             CommandOutput.printJSON([
                 "order": .optional(members.first.flatMap { $0.facts.orderCode.isEmpty ? nil : Sanitized.text($0.facts.orderCode) }),
                 "results": .array(results.map(\.json)),
+                "admitted": .int(results.count - refused),
+                "refused": .int(refused),
             ])
         } else {
-            if let order = members.first?.facts.orderCode, !order.isEmpty {
-                print("Order \(Sanitized.text(order)): \(results.count) ticket\(results.count == 1 ? "" : "s")")
+            // Every ticket on its own line, a refused one marked: nobody of the family is missed.
+            let order = members.first.map { Sanitized.text($0.facts.orderCode) } ?? ""
+            let tickets = "\(results.count) ticket\(results.count == 1 ? "" : "s")"
+            let outcome = refused == 0 ? "all may go in" : "\(results.count - refused) may go in, \(refused) refused"
+            print(order.isEmpty ? "\(tickets): \(outcome)" : "Order \(order): \(tickets), \(outcome)")
+            for (index, result) in results.enumerated() {
+                let name = result.guest.map { Sanitized.text($0.guest.name) } ?? codes[index]
+                print("\(result.decision.letsGuestIn ? "✓" : "✗") \(name): \(result.sentence)")
             }
-            for result in results { print(result.sentence) }
         }
         return results.first { !$0.decision.letsGuestIn }?.decision.kind.exitCode ?? 0
     }

@@ -8,8 +8,9 @@ struct Kiosk: AsyncParsableCommand {
         commandName: "kiosk",
         abstract: "Event check-in station: scan tickets, print badges, sync with the hub.",
         version: ProductVersion.current,
-        // Each area lists its commands in its own file (Commands+<Area>.swift).
-        subcommands: foundationCommands + qrCommands + badgeCommands + syncCommands + stationCommands
+        // Each area lists its commands in its own file (Commands+<Area>.swift). The station itself
+        // (`run`) comes first: it is where a newcomer starts.
+        subcommands: stationCommands + foundationCommands + qrCommands + badgeCommands + syncCommands
     )
 
     /// Guest data, tokens and badges are for the station's user alone, whatever umask the shell

@@ -8,7 +8,7 @@ import Station
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the check-in station (operator console, or JSON event lines with --headless).",
+        abstract: "Start here: run the check-in station (operator console; JSON event lines with --headless).",
         discussion: """
             With no hub and no printer configured, the station imports a demo roster into an empty \
             data directory, writes badges as PDF files into <data-dir>/badges, and takes codes from \

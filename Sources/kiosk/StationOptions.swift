@@ -14,8 +14,13 @@ struct StationOptions: ParsableArguments {
     @Option(name: .customLong("storage-key-file"), help: "Key file that opens the station's data (default: $KIOSK_STORAGE_KEY_FILE; on a systemd station the credential kiosk-storage-key; else one per store under ~/.config/checkin-kiosk/keys).")
     var storageKeyFile: String?
 
-    /// Where the storage key comes from for this command.
-    var keySource: StorageKeySource { .resolve(keyFile: storageKeyFile) }
+    /// Where the storage key comes from for this command (on a removable medium when the data
+    /// directory says so).
+    var keySource: StorageKeySource { .resolve(keyFile: storageKeyFile, dataDirectory: dataDirectoryURL) }
+
+    /// Where this box keeps a storage key itself (the sealed credential or a key file): what a
+    /// recovery or a move back from the medium puts a new key into.
+    var boxKeySource: StorageKeySource { .resolve(keyFile: storageKeyFile) }
 
     var dataDirectoryURL: URL {
         dataDirectory.map { URL(fileURLWithPath: $0) } ?? DataDirectory.processDefault

@@ -16,6 +16,7 @@ struct StatusCommand: AsyncParsableCommand {
             let status = try database.status()
             let session = try? SessionFile(database: database).load()
             let byEvent = database.storage.isUsable ? (try? PendingByEvent.report(database, session: session)) ?? [] : []
+            let protection = database.keyProtection
             if options.json {
                 var json = status.json
                 if case .object(var members) = json, case .object(var sync)? = members["sync"] {
@@ -23,6 +24,7 @@ struct StatusCommand: AsyncParsableCommand {
                     members["sync"] = .object(sync)
                     // The running station's own view: printer, camera, hub, storage, clock.
                     members["run"] = HealthFile(dataDirectory: database.dataDirectory).statusJSON()
+                    members["storage_key"] = protection.json(location: database.keySource.describe(store: database.storeID))
                     json = .object(members)
                 }
                 CommandOutput.printJSON(json)
@@ -34,6 +36,8 @@ struct StatusCommand: AsyncParsableCommand {
                 print("Sync:      \(status.syncState), \(status.pending) pending" + (status.rejected > 0 ? ", \(status.rejected) refused by the hub" : ""))
                 for group in byEvent { print("           \(group.summary)") }
                 if let clock = status.clock.message { print("Clock:     \(clock)") }
+                print("Key:       \(protection.words)")
+                if let advice = protection.advice { print("           \(advice)") }
                 print("Device:    \(status.deviceID)")
             }
             return 0

@@ -10,9 +10,10 @@ struct StorageCommand: AsyncParsableCommand {
         discussion: """
             Guest data is encrypted with a data key kept in the database only wrapped by the storage \
             key (on a systemd station the credential kiosk-storage-key, else a key file outside the \
-            data directory) and, once made, by a recovery key kept on paper.
+            data directory; after move-key --to-removable, a key file on a USB stick) and, once made, \
+            by a recovery key kept on paper.
             """,
-        subcommands: [Show.self, RecoveryKey.self, Rekey.self, Recover.self, OpenBackup.self, Purge.self],
+        subcommands: [Show.self, RecoveryKey.self, Rekey.self, MoveKey.self, Seal.self, Recover.self, OpenBackup.self, Purge.self],
         defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
@@ -25,9 +26,13 @@ struct StorageCommand: AsyncParsableCommand {
                 let info = try options.openDatabase().storageKeyInfo()
                 if options.json {
                     CommandOutput.printJSON(["store": .string(info.storeID), "key": .string(info.keyLocation),
-                                             "storage_keys": .int(info.storageKeys), "recovery_key": .bool(info.hasRecoveryKey)])
+                                             "storage_keys": .int(info.storageKeys), "recovery_key": .bool(info.hasRecoveryKey),
+                                             "protection": .string(info.protection.rawValue), "same_disk": .bool(info.protection.sameDiskAsData),
+                                             "message": .string(info.protection.words), "fix": .optional(info.protection.advice)])
                 } else {
                     print("Store \(info.storeID): opened by \(info.keyLocation).")
+                    print("Protected by \(info.protection.words).")
+                    if let advice = info.protection.advice { print(advice) }
                     print(info.hasRecoveryKey ? "A recovery key exists (on paper, not on this box)."
                           : "No recovery key yet: make one with `kiosk storage recovery-key` and keep it on paper.")
                 }
@@ -98,7 +103,9 @@ struct StorageCommand: AsyncParsableCommand {
                     throw CommandFailure("That is not a recovery key: 64 hex digits in groups of four, as printed by `kiosk storage recovery-key`.",
                                          exitCode: ExitStatus.badInput)
                 }
-                let target = options.keySource  // resolved as root: the sealed credential on a systemd station
+                // Resolved as root: the sealed credential on a systemd station; never a removable
+                // medium the data directory names (the key there is what was lost).
+                let target = options.boxKeySource
                 try DataDirectory.actAsOwner(of: options.dataDirectoryURL, reversibly: true)
                 let (database, location) = try KioskDatabase.recover(dataDirectory: options.dataDirectoryURL, recoveryKey: recovery,
                                                                      into: target)

@@ -91,6 +91,18 @@ import KioskTestSupport
         #expect(feed.held == 0)
     }
 
+    @Test func liveStreamsHoldPlacesOfTheirOwnAndNeverTheStations() async throws {
+        let feed = ChangeFeed(source: source, maximumHeld: 1, maximumStreams: 2)
+        let streams = [try #require(feed.hold(event: "ev1", pool: .dashboards)), try #require(feed.hold(event: "ev1", pool: .dashboards))]
+        #expect(feed.hold(event: "ev1", pool: .dashboards) == nil, "the dashboards' places are taken")
+        let station = try #require(feed.hold(event: "ev1"), "a station's long-poll is still held")
+        #expect(feed.hold(event: "ev1") == nil)
+        #expect(feed.held == 1 && feed.heldStreams == 2)
+        streams.forEach(feed.release)
+        feed.release(station)
+        #expect(feed.held == 0 && feed.heldStreams == 0)
+    }
+
     @Test func endingTheFeedEndsEveryWaitAndRefusesNewHolds() async throws {
         let feed = feed()
         let waits = (0..<5).map { waiting(feed, "ev\($0 % 2)") }

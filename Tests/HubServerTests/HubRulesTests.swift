@@ -73,4 +73,15 @@ import Testing
         #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: nil, trustedProxies: ["10.0.0.1"]) == "10.0.0.1")
         #expect(ClientAddress.resolve(peer: nil, forwardedFor: "1.2.3.4", trustedProxies: []) == "unknown")
     }
+
+    @Test func anIPv6ClientIsItsSlashSixtyFourAndAnIPv4OneItsAddress() {
+        #expect(ClientAddress.key("203.0.113.9") == "203.0.113.9")
+        #expect(ClientAddress.key("2001:db8:5:6::1") == "2001:db8:5:6::/64")
+        #expect(ClientAddress.key("2001:0DB8:0005:0006:ffff:1:2:3") == "2001:db8:5:6::/64", "written out in full and in capitals")
+        #expect(ClientAddress.key("2001:db8:5:7::1") == "2001:db8:5:7::/64")
+        #expect(ClientAddress.key("fe80::1%eth0") == "fe80:0:0:0::/64")
+        #expect(ClientAddress.key("::ffff:198.51.100.7") == "198.51.100.7", "an IPv4 client seen through an IPv6 socket")
+        #expect(ClientAddress.key("::1") == "0:0:0:0::/64")
+        #expect(ClientAddress.key("unknown") == "unknown")
+    }
 }

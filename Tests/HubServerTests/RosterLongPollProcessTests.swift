@@ -1,6 +1,5 @@
 import CheckInCore
 import Foundation
-import Glibc
 import HubAPI
 import KioskTestSupport
 import Testing
@@ -131,29 +130,6 @@ import Testing
         #expect(late.at - imported < .seconds(5))
     }
 
-    /// A TCP connection to `port` on loopback that has sent `text`; its descriptor.
-    static func connection(to port: Int, sending text: String) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw ClusterError("connect: \(errno)") }
-        _ = text.withCString { Glibc.send(socket, $0, strlen($0), 0) }
-        return socket
-    }
-
-    /// Whether the hub closed `socket` (a read ends), waiting at most `seconds`.
-    static func closedByTheHub(_ socket: Int32, within seconds: Double) -> Bool {
-        var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        guard Glibc.poll(&poll, 1, Int32(seconds * 1_000)) == 1 else { return false }
-        var byte: UInt8 = 0
-        return recv(socket, &byte, 1, 0) <= 0
-    }
-
     @Test(.hangGuard) func aRequestHeadTrickledLineByLineIsCutAtTheHeaderTimeoutAndAHeldLongPollIsNot() async throws {
         let directory = TemporaryDirectory("hub-poll")
         defer { directory.remove() }
@@ -164,13 +140,13 @@ import Testing
         let alex = try await signIn(server, "alex@x.org", "staff-pass-1")
         let cursor = try await tail(alex)
         let held = holding(alex, cursor: cursor, wait: 6)
-        let socket = try Self.connection(to: server.port, sending: "GET /v1/health HTTP/1.1\r\nHost: hub\r\n")
-        defer { close(socket) }
+        let socket = try LoopbackSocket(port: server.port)
+        socket.send("GET /v1/health HTTP/1.1\r\nHost: hub\r\n")
         let start = ContinuousClock.now
         var closed = false
         for line in 0..<20 where !closed {
-            _ = "X-Slow-\(line): 1\r\n".withCString { Glibc.send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-            closed = Self.closedByTheHub(socket, within: 1)
+            socket.send("X-Slow-\(line): 1\r\n")
+            closed = socket.closedByTheHub(within: 1)
         }
         let elapsed = ContinuousClock.now - start
         #expect(closed, "a head trickled for 20 s is still being read")
@@ -191,10 +167,11 @@ import Testing
         let held = holding(alex, cursor: cursor, wait: 5)
         // 100 connections that never finish a request: half send nothing, half stop mid-header.
         let sockets = try (0..<100).map { index in
-            try Self.connection(to: server.port, sending: index.isMultiple(of: 2) ? "" : "GET /v1/health HTTP/1.1\r\nHost: hub\r\n")
+            let socket = try LoopbackSocket(port: server.port)
+            socket.send(index.isMultiple(of: 2) ? "" : "GET /v1/health HTTP/1.1\r\nHost: hub\r\n")
+            return socket
         }
-        defer { sockets.forEach { close($0) } }
-        let open = sockets.filter { !Self.closedByTheHub($0, within: 8) }
+        let open = sockets.filter { !$0.closedByTheHub(within: 8) }
         #expect(open.isEmpty, "\(open.count) of 100 connections still open 8 s after an idle timeout of 2 s")
         let answer = try await held.value
         #expect(answer.status == 200)

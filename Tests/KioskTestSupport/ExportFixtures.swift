@@ -81,3 +81,24 @@ public enum ExportFixtures {
         field.contains(where: { [",", ";", "\"", "\n"].contains($0) }) ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
     }
 }
+
+extension ExportFixtures {
+    /// A station data directory in `directory` holding the pretix export (semicolon variant)
+    /// imported with `kiosk import` in the event's zone, Europe/Berlin; returns its path.
+    public static func importedPretixStation(in directory: TemporaryDirectory) throws -> String {
+        let data = directory.appending("data").path
+        let csv = directory.appending("pretix.csv")
+        try pretix(.semicolon).write(to: csv)
+        let imported = try run(BuiltProducts.executable("kiosk"), ["import", csv.path, "--time-zone", "Europe/Berlin", "--data-dir", data])
+        guard imported.status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: imported.stderr]) }
+        return data
+    }
+
+    /// Checks `code` in at `data` as if ten minutes ago (with Debian's faketime): beyond the
+    /// tolerance window, so presenting it again is refused as already checked in.
+    public static func checkedInTenMinutesAgo(_ code: String, data: String) throws {
+        let result = try run(URL(fileURLWithPath: "/usr/bin/faketime"),
+                             ["-f", "-10m", BuiltProducts.executable("kiosk").path, "checkin", code, "--station", "Door 1", "--data-dir", data])
+        guard result.status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
+    }
+}

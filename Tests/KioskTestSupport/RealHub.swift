@@ -83,9 +83,20 @@ public final class RealHub: @unchecked Sendable {
 
     public func stop() {
         guard let process else { return }
+        resume()
         process.terminate()
         process.waitUntilExit()
         self.process = nil
+    }
+
+    /// Freezes the hub process (SIGSTOP): connections are accepted and never answered, as a hub
+    /// hung under load or on a stalled disk. ``resume()`` thaws it.
+    public func suspend() {
+        if let process { kill(process.processIdentifier, SIGSTOP) }
+    }
+
+    public func resume() {
+        if let process { kill(process.processIdentifier, SIGCONT) }
     }
 
     public func remove() {
@@ -127,6 +138,12 @@ public final class RealHub: @unchecked Sendable {
             guard assigned.status == 0 else { throw HubFailure("staff assign: \(assigned.stderr)") }
         }
         return id
+    }
+
+    /// Adds a staff account through `checkin-hub staff add` (the password on standard input).
+    public func addStaff(email: String, name: String, role: String, password: String) throws {
+        let added = try run(Self.executable, ["staff", "add", "--db", database, "--email", email, "--name", name, "--role", role], stdin: password + "\n")
+        guard added.status == 0 else { throw HubFailure("staff add \(email): \(added.stderr)") }
     }
 
     /// `checkin-hub tokens list --json`.

@@ -105,9 +105,10 @@ import Testing
         model.status.pending = 3
         model.handle(.function(8), now: 0)
         #expect(model.frame().text.contains("3 changes are not uploaded yet."))
-        // Letters a scanner types answer nothing.
+        // Letters typed answer nothing: they are a code on the code line, and Enter submits it.
         for key in "DKW" { #expect(model.handle(.character(key), now: 0).isEmpty) }
-        #expect(model.handle(.enter, now: 0).isEmpty)
+        #expect(model.handle(.enter, now: 0) == [.submitCode("DKW")])
+        #expect(model.screen == .signOut, "the prompt stays open")
         let steps = PendingChangesChoice.allCases.firstIndex(of: choice)!
         for _ in 0..<steps { model.handle(.right, now: 0) }
         if choice == .discard {
@@ -115,12 +116,20 @@ import Testing
             model.handle(.character("3"), now: 0)
         }
         #expect(model.handle(.function(8), now: 0) == [.signOut(choice)])
+        #expect(model.input.isEmpty)
     }
 
-    @Test func signOutWithNothingPendingGoesStraightThrough() {
+    @Test func signOutWithNothingPendingStillAsksAndF8AgainConfirms() {
         var model = ConsoleModel()
         model.status.pending = 0
-        #expect(model.handle(.function(8), now: 0) == [.signOut(.wait)])
+        #expect(model.handle(.function(8), now: 0).isEmpty)
+        #expect(model.screen == .signOut)
+        #expect(model.frame().text.contains("Nothing waits for the hub"))
+        #expect(model.handle(.escape, now: 0).isEmpty)
+        #expect(model.screen == .idle)
+        model.handle(.function(8), now: 0)
+        model.handle(.right, now: 0)
+        #expect(model.handle(.function(8), now: 0) == [.signOut(.wait)], "with nothing pending there is nothing to choose")
     }
 
     @Test func theSelfServicePINLocksAfterFiveWrongEntriesForLongerEachTime() {
@@ -128,7 +137,12 @@ import Testing
         func enter(_ pin: String, at now: Double) -> [ConsoleRequest] {
             model.handle(.function(1), now: now)
             for digit in pin { model.handle(.character(digit), now: now) }
-            return model.handle(.enter, now: now)
+            let prompting = model.screen == .pin
+            let requests = model.handle(.enter, now: now)
+            guard prompting else { return requests }
+            // Every checked entry is kept (a restart must not forget it), before anything else is done.
+            #expect(requests.first == .savePINGuard(model.pinGuard))
+            return Array(requests.dropFirst())
         }
         for attempt in 1...4 { #expect(enter("0000", at: Double(attempt)).isEmpty) }
         #expect(enter("0000", at: 5) == [.pinLockedOut(seconds: 300)])

@@ -39,12 +39,16 @@ struct ExportFactsProcessTests {
             #expect((prior.json["previous"] as? [String: Any])?["station"] as? String == "before import", "\(prior.json)")
         }
         // The rest of Ana's order, from any of its tickets: each decided and recorded on its own.
+        // Ana, admitted just before, is that admission seen again while within the event's 30 s
+        // window (exit 0); on a loaded machine the commands can be further apart than that, and
+        // then she is already checked in (exit 11). Either way the other three are admitted.
         let order = try run(kiosk, ["checkin", "sec-bruno", "--whole-order", "--data-dir", data, "--json"])
-        #expect(order.status == 0, "\(order.stdout)")
         let results = try #require(try order.json()["results"] as? [[String: Any]])
         #expect(results.count == 4)
         #expect(results.map { ($0["guest"] as? [String: Any])?["code"] as? String } == ["SEC-BRUNO", "SEC-ANA", "SEC-CARLA", "SEC-DARIO"])
-        #expect(results.map { $0["decision"] as? String } == ["admitted", "duplicate", "admitted", "admitted"])
+        let ana = results.count == 4 ? results[1]["decision"] as? String : nil
+        #expect((ana == "duplicate" && order.status == 0) || (ana == "already_checked_in" && order.status == 11), "\(order.stdout)")
+        #expect(results.enumerated().filter { $0.offset != 1 }.map { $0.element["decision"] as? String } == ["admitted", "admitted", "admitted"])
         let found = try run(kiosk, ["search", "fam01", "--data-dir", data, "--json"])
         #expect(found.status == 0)
         #expect((try found.json()["results"] as? [Any])?.count == 4, "search finds a whole order by its code: \(found.stdout)")

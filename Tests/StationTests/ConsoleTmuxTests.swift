@@ -138,19 +138,22 @@ struct ConsoleTmuxTests {
         try console.type("DEMO-0003")
         try console.send("Enter")
         try console.waitFor("Welcome, 王小明")
-        try console.waitFor("1 pending sync")
+        // No hub: the check-in stays on this station (not "pending sync" to a hub there is none of).
+        try console.waitFor("no hub — 1 check-in kept on this station")
         try console.send("F8")
         let screen = try console.waitFor("1 change is not uploaded yet.")
         #expect(screen.contains("Wait until they are uploaded"))
         #expect(screen.contains("Keep them on this station"))
         #expect(screen.contains("Discard them"))
-        // A keyboard-wedge scan of a code starting with D answers nothing on this screen.
+        // A code typed on this screen (starting with D) answers nothing: it goes to the code line
+        // and checks its guest in, and the prompt stays open.
         try console.type("DEMO-0004")
         try console.send("Enter")
-        try console.waitFor("1 change is not uploaded yet.")
+        let screen2 = try console.waitFor("Welcome, Ana Sofía Pérez")
+        #expect(screen2.contains("1 change is not uploaded yet."))
         try console.send("Right")
         try console.send("F8")
-        try console.waitFor("Not signed in to a hub; 1 pending check-in(s) stay on this station")
+        try console.waitFor("Not signed in to a hub; 2 pending check-in(s) stay on this station")
     }
 
     @Test func aNameHoldingEscapeSequencesIsDisplayedHarmlessly() async throws {
@@ -168,7 +171,7 @@ struct ConsoleTmuxTests {
         let screen = try console.waitFor("Welcome, Mallory[2J[31mRed]0;ownedHx")
         // The screen was not cleared, the title bar and status line are intact.
         #expect(screen.contains("Check-in · Station"))
-        #expect(screen.contains("pending sync"))
+        #expect(screen.contains("roster 1 guest"))
         let title = try console.tmux(["display-message", "-p", "-t", "0", "#{pane_title}"])
         #expect(!title.contains("owned"))
         try console.send("F2")
@@ -191,7 +194,7 @@ struct ConsoleTmuxTests {
     @Test func selfServiceNeedsThePINForOperatorFunctions() throws {
         let directory = TemporaryDirectory("kiosk-console")
         defer { directory.remove() }
-        try "self_service_pin = 4321\nstation_name = Door 2\n".write(to: directory.appending("kiosk.conf"), atomically: true, encoding: .utf8)
+        try "self_service_pin = 432109\nstation_name = Door 2\n".write(to: directory.appending("kiosk.conf"), atomically: true, encoding: .utf8)
         let console = try TmuxConsole(["--data-dir", directory.appending("data").path, "--config", directory.appending("kiosk.conf").path, "--self-service"],
                                       directory: directory)
         defer { console.stop() }
@@ -200,12 +203,12 @@ struct ConsoleTmuxTests {
         try console.waitFor("Staff: press any function key")
         try console.send("F4")
         try console.waitFor("Staff PIN:")
-        try console.type("9999")
+        try console.type("999999")
         try console.send("Enter")
         try console.waitFor("Wrong PIN")
         try console.send("F4")
         try console.waitFor("Staff PIN:")
-        try console.type("4321")
+        try console.type("432109")
         try console.send("Enter")
         let screen = try console.waitFor("Check-in · Door 2 · operator")
         #expect(screen.contains("F4 Walk-in"))

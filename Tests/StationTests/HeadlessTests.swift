@@ -102,11 +102,11 @@ struct HeadlessTests {
         try "# station\nhub = https://hub.example.org\nprint_policy = sometimes\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: StationError.self) { try StationConfiguration.load(file) }
         do { _ = try StationConfiguration.load(file) } catch { #expect(error.description.contains("kiosk.conf:3")) }
-        try "hub = https://hub.example.org  # the hub\nprinter = BrotherQL\nself_service_pin = 4321\nframe_size = 1280x720\n".write(to: file, atomically: true, encoding: .utf8)
+        try "hub = https://hub.example.org  # the hub\nprinter = BrotherQL\nself_service_pin = 432109\nframe_size = 1280x720\n".write(to: file, atomically: true, encoding: .utf8)
         let configuration = try StationConfiguration.load(file)
         #expect(configuration.hubURL == "https://hub.example.org")
         #expect(configuration.printer == "BrotherQL")
-        #expect(configuration.selfServicePIN == "4321")
+        #expect(configuration.selfServicePIN == "432109")
         #expect(configuration.frameWidth == 1280 && configuration.frameHeight == 720)
     }
 

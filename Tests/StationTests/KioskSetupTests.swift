@@ -20,6 +20,8 @@ struct KioskSetupTests {
             #expect(exposure.map { $0 <= 2.0 } == true, "\(result.stdout)")
         }
         #expect(result.stdout.contains("+ systemctl enable --now checkin-kiosk.service"))
+        // The storage key is sealed by kiosk itself, which says how well it is protected.
+        #expect(result.stdout.contains("+ /usr/local/bin/kiosk storage seal --data-dir /var/lib/checkin-kiosk"), "\(result.stdout)")
         let unit = try String(contentsOf: stage.appending("checkin-kiosk.service"), encoding: .utf8)
         #expect(unit.contains("TTYPath=/dev/tty1"))
         #expect(unit.contains("Restart=always"))
@@ -27,6 +29,43 @@ struct KioskSetupTests {
         #expect(unit.contains("CapabilityBoundingSet=\n"))
         #expect(!result.stdout.contains(",tty"))
         #expect(!FileManager.default.fileExists(atPath: "/etc/systemd/system/checkin-kiosk.service") || ProcessInfo.processInfo.environment["KIOSK_INSTALLED"] != nil)
+    }
+
+    /// The station's unit as systemd reads it (`systemd-analyze security --offline=yes --json=short`,
+    /// its DeviceAllow= line): the devices the station's own hardware needs and nothing else. No raw
+    /// USB (no part of the station talks to a USB device directly: CUPS's backends print, the
+    /// kernel's drivers give the camera and scanners); `/dev/tpmrm0` and `char-rtc` are systemd's
+    /// own additions for the sealed credential and ProtectClock=.
+    @Test func theStationsUnitGrantsOnlyTheDevicesItsHardwareNeeds() throws {
+        let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let analyze else { return }
+        let stage = TemporaryDirectory("unit-devices")
+        defer { stage.remove() }
+        let unit = stage.appending("checkin-kiosk.service")
+        let text = try String(contentsOf: BuiltProducts.packageRoot.appendingPathComponent("Kiosk/checkin-kiosk.service"), encoding: .utf8)
+        try text.replacingOccurrences(of: "/usr/bin/kiosk ", with: BuiltProducts.executable("kiosk").path + " ")
+            .write(to: unit, atomically: true, encoding: .utf8)
+        let security = try run(URL(fileURLWithPath: analyze), ["security", "--offline=yes", "--json=short", unit.path])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(security.stdout.utf8)) as? [[String: Any]], "\(security.stderr)")
+        let deviceAllow = try #require(rows.first { $0["name"] as? String == "DeviceAllow=" }?["description"] as? String)
+        let granted = Set(deviceAllow.split(separator: ":", maxSplits: 1).last.map { $0.split(separator: " ").map(String.init) } ?? [])
+        #expect(granted == ["/dev/tty1:rw", "char-video4linux:rw", "char-input:r", "char-ttyACM:r", "/dev/tpmrm0:rw", "char-rtc:r"],
+                "\(deviceAllow)")
+        #expect(text.contains("SupplementaryGroups=video lp\n"), "video for the camera, lp for CUPS; nothing else")
+    }
+
+    /// The udev rule gives each scanner to the station's own group, read-only: a scanner is not a
+    /// video device, and group `video` (the camera's) would hand it to every other member.
+    @Test func theUdevRuleGivesScannersToTheKioskGroupOnly() throws {
+        let rules = try String(contentsOf: BuiltProducts.packageRoot.appendingPathComponent("Kiosk/99-checkin-kiosk.rules"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let scanners = rules.filter { $0.contains("SYMLINK+=\"kiosk-scanner") }
+        #expect(scanners.count == 2, "the serial and the evdev scanner: \(scanners)")
+        for rule in scanners {
+            #expect(rule.contains("GROUP=\"kiosk\"") && rule.contains("MODE=\"0640\""), "\(rule)")
+        }
+        let camera = try #require(rules.first { $0.contains("SYMLINK+=\"kiosk-camera\"") })
+        #expect(camera.contains("GROUP=\"video\""))
     }
 
     /// The packages' units (Kiosk/build-deb.sh ships them as they are): the hub's service and the

@@ -8,12 +8,13 @@ import Testing
 /// running station itself or, for a `kiosk sync` beside it, from its health file.
 @Suite struct StationConditionTests {
     static let faulty = StationHealth(
-        printer: PrinterCondition(state: .fault("out of labels", fix: "Load a new label roll."), name: "cups:BrotherQL", waiting: 2),
+        printer: PrinterCondition(state: .fault("Badge printer is out of labels", fix: "load a new roll"), name: "cups:BrotherQL", waiting: 2),
         camera: .fault(.unplugged, fix: "Plug the camera back in."))
 
     @Test func theReportCarriesThePrinterAndCameraStateWordsAndTheWordsTheConsoleShows() {
         let condition = Self.faulty.stationCondition
-        #expect(condition.printer == StationCondition.Part(state: "fault", words: "Printer: out of labels · 2 badges waiting"))
+        // The print queue's words name the printer: the hub's page adds "Printer:" itself.
+        #expect(condition.printer == StationCondition.Part(state: "fault", words: "Badge printer is out of labels · 2 badges waiting"))
         #expect(condition.camera == StationCondition.Part(state: "unplugged", words: "No camera — type codes or use the scanner"))
         #expect(StationHealth().stationCondition.printer == StationCondition.Part(state: "off", words: "printing off"))
     }

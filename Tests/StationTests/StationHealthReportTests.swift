@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import KioskTestSupport
+import PrintTestSupport
 import Synchronization
 import Testing
 
@@ -65,6 +66,36 @@ struct StationHealthReportTests {
         let stopped = try #require(try organizer.stations().first)
         #expect(stopped["lastContact"] as? Int64 != nil || stopped["lastContact"] as? Int != nil)
         #expect(((stopped["report"] as? [String: Any])?["printer"] as? [String: Any])?["words"] as? String == "printer ready")
+    }
+}
+
+extension StationHealthReportTests {
+    /// The station list (and the dashboard's stations page, which puts "Printer:" before them)
+    /// shows the printer fault in the station's words, said once: not "Printer: Printer: …".
+    @Test func aPausedPrinterReachesTheHubInWordsThatDoNotRepeatTheLabel() throws {
+        let rig = try CupsRig(queues: ["badge"])
+        defer { rig.stop() }
+        let hub = try RealHub(guests: 3)
+        defer { hub.remove() }
+        let directory = TemporaryDirectory("station-reports")
+        defer { directory.remove() }
+        let organizer = try OrganizerClient(hub: hub)
+        let door = try HubDoor("Door A", hub: hub, directory: directory)
+        try rig.cups("cupsdisable", ["-r", "auditor paused", "badge"])
+        let station = try StationProcess(["run", "--headless", "--printer", "badge", "--no-demo", "--data-dir", door.data.path],
+                                         headless: true, environment: ["CUPS_SERVER": rig.server], log: door.data.appending(path: "station.log"))
+        defer { station.kill9() }
+        var words: String?
+        eventually(limit: 90) {
+            usleep(200_000)
+            let printer = (try? organizer.stations().first?["report"] as? [String: Any])?["printer"] as? [String: Any]
+            guard printer?["state"] as? String == "fault" else { return false }
+            words = printer?["words"] as? String
+            return true
+        }
+        let said = try #require(words, "the paused printer never reached the hub: \(station.output.suffix(5))")
+        #expect(said.hasPrefix("Badge printing is paused"), "\(said)")
+        #expect(!said.lowercased().hasPrefix("printer:"), "the page adds its own label: \(said)")
     }
 }
 

@@ -21,7 +21,7 @@ struct AuthController {
                 accessToken: tokens.access, accessExpiresAt: tokens.hashes.accessExpires, refreshToken: tokens.refresh,
                 refreshExpiresAt: tokens.hashes.refreshExpires, sessionID: session.id, staff: signedIn.account))
         })
-        group.post(RouterPath(HubPaths.refresh), use: hub.wrap("refresh") { request, _ in
+        group.post(RouterPath(HubPaths.refresh), use: hub.wrap("refresh") { request, context in
             let body = try await hub.body(RefreshRequest.self, request, limit: SignInBounds.bodyBytes, advice: "a refresh token fits in far less")
             let now = Timestamp.now()
             let tokens = hub.newTokens(now: now)
@@ -31,6 +31,11 @@ struct AuthController {
             else {
                 throw HubProblem(.unauthorized, "Refresh token not valid", detail: "It was used, revoked or expired; sign in again.")
             }
+            // A station refreshing from here is one that signed in: guesses at its account's
+            // password from elsewhere do not hold it back when it must sign in again (SignInLockout).
+            let client = ClientAddress.resolve(
+                peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor], trustedProxies: hub.configuration.trustedProxies)
+            hub.lockout.recognised.remember(staffID: session.staff.id, client: ClientAddress.key(client))
             // The pair never outlives the session: the station sees when it must sign in again.
             let end = session.endsAt ?? Timestamp(milliseconds: .max)
             return try hub.json(TokenPair(

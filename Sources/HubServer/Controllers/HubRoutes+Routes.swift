@@ -5,6 +5,8 @@ import Hummingbird
 /// (``RouteAccess``, applied by ``AccessMiddleware``). Handlers check no token or role themselves.
 extension HubRoutes {
     func add(to router: Router<HubRequestContext>) {
+        // Every API answer, unknown paths and refusals included, is kept by no cache.
+        router.add(middleware: APINoStore())
         // Open: liveness, and the two ways to get tokens.
         let open = router.group()
         OperationsController(hub: self).addHealth(to: open)

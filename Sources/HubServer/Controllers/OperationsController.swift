@@ -17,7 +17,7 @@ struct OperationsController {
         group.get(RouterPath(HubPaths.metrics), use: hub.wrap("metrics") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: hub.metrics.render(feed: hub.feed))))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: hub.metrics.render(feed: hub.feed, connections: hub.connections))))
         })
     }
 }

@@ -16,7 +16,10 @@ struct EventEditPage {
     struct Model {
         var frame: PageFrame
         var isNew: Bool
-        var action: String
+        /// The event's form: create or save.
+        var save: PostForm
+        /// The access types' forms.
+        var saveType: PostForm
         var eventID: String
         var eventName: String
         var form: EventForm
@@ -123,9 +126,11 @@ struct EventEditPage {
         case "access-type": "Access type saved."
         default: nil
         }
+        let forms = FormTokens(request, caller)
         let model = Model(
             frame: PageFrame(event.map { "Edit · \($0.name)" } ?? "New event", for: caller, request),
-            isNew: event == nil, action: event.map { "/events/\($0.id)/edit" } ?? "/events/new", eventID: event?.id ?? "",
+            isNew: event == nil, save: forms.form(event.map { "/events/\(GuestPage.segment($0.id))/edit" } ?? "/events/new"),
+            saveType: forms.form("/events/\(GuestPage.segment(event?.id ?? ""))/access-types"), eventID: event?.id ?? "",
             eventName: event?.name ?? "", form: form, zones: Self.zones, problems: problems, hasProblems: !problems.isEmpty, saved: saved,
             accessTypes: rows, hasAccessTypes: !rows.isEmpty, newType: newType, typeProblems: typeProblems, hasTypeProblems: !typeProblems.isEmpty)
         return WebResponse.html(WebAssets.render("event-edit", model), status: status)

@@ -1,4 +1,5 @@
 import CheckInCore
+import Foundation
 import HTTPTypes
 import HubAPI
 import Hummingbird
@@ -17,6 +18,17 @@ struct EventsPage {
         var emptyRange: String
         /// Organizers create events and manage staff.
         var isOrganizer = false
+        /// For organizers: accounts whose password is being guessed (``GuessedAccounts``).
+        var guessing: [Guessing] = []
+    }
+
+    /// One account under guessing, in words.
+    struct Guessing {
+        var email: String
+        var wrongPasswords: Int
+        var heldBack: Int
+        var since: String
+        var last: String
     }
 
     struct Filter {
@@ -46,9 +58,19 @@ struct EventsPage {
                 frame: PageFrame("Events", for: caller, request),
                 filters: EventRange.allCases.map { Filter(range: $0.rawValue, label: Self.label($0), current: $0 == range) },
                 events: rows, hasEvents: !rows.isEmpty, emptyRange: range == .all ? "you may see yet" : Self.label(range).lowercased(),
-                isOrganizer: caller.staff.role == .organizer)
+                isOrganizer: caller.staff.role == .organizer,
+                guessing: caller.staff.role == .organizer ? guessing() : [])
             return WebResponse.html(WebAssets.render("events", model))
         })
+    }
+
+    /// The accounts with as many wrong passwords lately as a client may make before it waits.
+    private func guessing() -> [Guessing] {
+        let utc = WebTime(timeZone: "UTC")
+        func time(_ date: Date) -> String { utc.dateTime(Timestamp(milliseconds: Int64(date.timeIntervalSince1970 * 1_000))) + " UTC" }
+        return hub.lockout.guessed.notices(threshold: hub.configuration.signInFreeFailures).map {
+            Guessing(email: $0.email, wrongPasswords: $0.wrongPasswords, heldBack: $0.heldBack, since: time($0.since), last: time($0.last))
+        }
     }
 
     static func label(_ range: EventRange) -> String {

@@ -39,6 +39,9 @@ struct GuestPage {
         var eventName: String
         var zone: String
         var path: String
+        var checkIn: PostForm
+        var revoke: PostForm
+        var restore: PostForm
         var guest: GuestsPage.Row
         var facts: [Fact]
         var attention: String
@@ -92,10 +95,11 @@ struct GuestPage {
             let actions = try await hub.store.guestActions(event: event.id, guestID: id, limit: Self.historyLimit)
             let notice = request.uri.queryParameters.get("done").flatMap { GuestNotice(rawValue: String($0)) }
             let admission = history.first { $0.status == "accepted" && $0.direction == "entry" && !$0.undone }
-            let guest = record.guest
+            let guest = record.guest, path = Self.path(event: event.id, guest: id), forms = FormTokens(request, caller)
             let model = Model(
                 frame: PageFrame("\(GuestsPage.shown(guest.name)) · \(event.name)", for: caller, request),
-                eventID: event.id, eventName: event.name, zone: time.zoneName, path: Self.path(event: event.id, guest: id),
+                eventID: event.id, eventName: event.name, zone: time.zoneName, path: path,
+                checkIn: forms.form(path + "/checkin"), revoke: forms.form(path + "/revoke"), restore: forms.form(path + "/restore"),
                 guest: GuestsPage.row(record, event: event.id), facts: Self.facts(guest, time: time),
                 attention: GuestsPage.shown(guest.facts.attention ?? ""), hasAttention: !(guest.facts.attention ?? "").isEmpty,
                 orderSearch: guest.facts.orderCode.isEmpty ? "" : "/events/\(Self.segment(event.id))/guests?q=" + WebRoutes.queryEscaped(guest.facts.orderCode),

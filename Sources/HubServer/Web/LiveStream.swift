@@ -13,6 +13,10 @@ import NIOCore
 /// never by state of the process that took the upload. A stream holds no database connection
 /// while it waits; it reads the counts and the latest check-ins once per change, and sends them
 /// only when they differ.
+///
+/// Streams hold places of the feed's dashboards pool, never the stations' (``ChangeFeed/Pool``),
+/// at most a few per session and per staff member (``LiveStreamQuota``; 429 beyond), and end
+/// as soon as the browser goes away (``ConnectionClosed``).
 struct LiveStream {
     let hub: HubRoutes
     /// A comment line this often keeps proxies and the idle timeout from closing a quiet stream.
@@ -24,10 +28,18 @@ struct LiveStream {
 
     func add(to group: RouterGroup<HubRequestContext>) {
         group.get("live", use: WebRoutes.page(hub, "web-live-stream") { request, context in
-            let event = try context.requireEvent()
+            let event = try context.requireEvent(), caller = try context.requireCaller()
             let token = request.cookies[WebCookies.session]?.value ?? ""
+            let ticket: LiveStreamQuota.Ticket
+            switch hub.liveStreams.admit(session: caller.sessionID, staff: caller.staff.id) {
+            case .success(let admitted): ticket = admitted
+            case .failure(let refusal): return Self.refused(refusal)
+            }
+            let closed = ConnectionClosed(context.connectionClosed)
             let body = ResponseBody { writer in
-                try await stream(event, token: token, to: &writer)
+                // The ticket lives as long as this body: its places are given back when the stream ends.
+                defer { withExtendedLifetime(ticket) {} }
+                try await stream(event, token: token, closed: closed, to: &writer)
                 try await writer.finish(nil)
             }
             var headers = WebResponse.pageHeaders(contentType: "text/event-stream; charset=utf-8")
@@ -37,18 +49,31 @@ struct LiveStream {
         })
     }
 
-    private func stream(_ event: EventSummary, token: String, to writer: inout any ResponseBodyWriter) async throws {
+    /// The 429 page for a stream beyond its session's or person's share.
+    static func refused(_ refusal: LiveStreamQuota.Refusal) -> Response {
+        let words = switch refusal {
+        case .session(let most):
+            "This sign-in has \(most) live pages open, as many as one sign-in may. Close one of them (another tab or window) and reload."
+        case .staff(let most):
+            "Your account has \(most) live pages open over all its sign-ins, as many as one person may. Close one of them and reload."
+        }
+        var response = WebResponse.problem(.tooManyRequests, "Too many live pages", words)
+        response.headers[.retryAfter] = "10"
+        return response
+    }
+
+    private func stream(_ event: EventSummary, token: String, closed: ConnectionClosed, to writer: inout any ResponseBodyWriter) async throws {
         let time = WebTime(timeZone: event.timeZone)
         // The browser reconnects a second after the stream ends (then to the sign-in page or a 404).
         try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
         var sent: (stats: EventStats, recent: [RecentCheckIn], arrivals: ArrivalsChart)?
         var cursor: Int64?
         var lastRead: ContinuousClock.Instant?
-        while !Task.isCancelled {
+        while !Task.isCancelled, !closed.isClosed {
             if let lastRead { try await Task.sleep(until: lastRead + minimumInterval, clock: .continuous) }
             lastRead = .now
             // The hold is taken before the read: a change committed in between wakes the wait at once.
-            guard var hold = hub.feed.hold(event: event.id, cursor: cursor) else {
+            guard var hold = hub.feed.hold(event: event.id, cursor: cursor, pool: .dashboards) else {
                 // The process holds as many waits as it may: the browser comes back in a moment.
                 try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
                 return
@@ -73,7 +98,7 @@ struct LiveStream {
                     try await writer.write(ByteBuffer(string: ": alive\n\n"))
                 }
                 cursor = snapshot.latestChange
-                wake = await hub.feed.wait(&hold, until: .now + keepAlive)
+                wake = await wait(&hold, until: .now + keepAlive, closed: closed)
             } catch {
                 hub.feed.release(hold)
                 throw error
@@ -81,6 +106,26 @@ struct LiveStream {
             hub.feed.release(hold)
             if wake == .ended { return }
         }
+    }
+
+    /// The feed's wait, ended early (`.ended`) when the browser goes away.
+    private func wait(_ hold: inout ChangeFeed.Hold, until deadline: ContinuousClock.Instant, closed: ConnectionClosed) async -> ChangeFeed.Wake {
+        let start = hold, feed = hub.feed
+        let (wake, seen) = await withTaskGroup(of: (ChangeFeed.Wake, ChangeFeed.Hold).self) { group in
+            group.addTask {
+                var waiting = start
+                return (await feed.wait(&waiting, until: deadline), waiting)
+            }
+            group.addTask {
+                await closed.wait()
+                return (.ended, start)
+            }
+            let first = await group.next() ?? (.ended, start)
+            group.cancelAll()
+            return first
+        }
+        hold = seen
+        return wake
     }
 
     private func stillAllowed(_ event: EventSummary, token: String) async throws -> Bool {

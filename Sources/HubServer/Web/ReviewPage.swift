@@ -21,6 +21,7 @@ struct ReviewPage {
         var eventID: String
         var eventName: String
         var zone: String
+        var forms: Forms
         var notice: String?
         var toReview: Int
         var conflicts: [ReviewBoard.Row]
@@ -35,6 +36,20 @@ struct ReviewPage {
         var hasReviewed: Bool
         var limited: Bool
         var limit: Int
+    }
+
+    /// The actions every row offers, each form with its own token.
+    struct Forms {
+        var mark: PostForm
+        var merge: PostForm
+        var undo: PostForm
+
+        init(event: String, _ tokens: FormTokens) {
+            let base = "/events/\(GuestPage.segment(event))/review"
+            mark = tokens.form(base + "/mark")
+            merge = tokens.form(base + "/merge")
+            undo = tokens.form(base + "/undo")
+        }
     }
 
     /// What a redirect after an action says on the page (fixed words: nothing from the query
@@ -63,7 +78,7 @@ struct ReviewPage {
             let board = ReviewBoard(items, time: time)
             let model = Model(
                 frame: PageFrame("Review · \(event.name)", for: caller, request), eventID: event.id,
-                eventName: event.name, zone: time.zoneName,
+                eventName: event.name, zone: time.zoneName, forms: Forms(event: event.id, FormTokens(request, caller)),
                 notice: request.uri.queryParameters.get("done").flatMap(Notice.init(rawValue:))?.words, toReview: board.toReview,
                 conflicts: board.conflicts, walkIns: board.walkIns, refusals: board.refusals, exits: board.exits, reviewed: board.reviewed,
                 hasConflicts: !board.conflicts.isEmpty, hasWalkIns: !board.walkIns.isEmpty, hasRefusals: !board.refusals.isEmpty,

@@ -27,6 +27,7 @@ struct RosterUploadPage {
         var eventID: String
         var eventName: String
         var zone: String
+        var upload: PostForm
         var problem: String?
         var report: ReportView?
     }
@@ -92,7 +93,8 @@ struct RosterUploadPage {
     private func render(_ request: Request, _ caller: AuthenticatedSession, _ event: EventSummary, problem: String? = nil,
                         report: ReportView? = nil, status: HTTPResponse.Status = .ok) -> Response {
         let model = Model(frame: PageFrame("Roster · \(event.name)", for: caller, request), eventID: event.id,
-                          eventName: event.name, zone: WebTime(timeZone: event.timeZone).zoneName, problem: problem, report: report)
+                          eventName: event.name, zone: WebTime(timeZone: event.timeZone).zoneName,
+                          upload: FormTokens(request, caller).form("/events/\(GuestPage.segment(event.id))/roster"), problem: problem, report: report)
         return WebResponse.html(WebAssets.render("roster-upload", model), status: status)
     }
 

@@ -47,7 +47,8 @@ struct SignInPage {
             let outcome: StaffSignIn.Outcome
             do {
                 outcome = try await StaffSignIn(hub: hub, sessions: hub.store, staff: hub.store)
-                    .signIn(email: email, password: password, client: client, accessSeconds: WebCookies.sessionSeconds, sessionSeconds: WebCookies.sessionSeconds)
+                    .signIn(email: email, password: password, client: client, deviceProof: request.cookies[DeviceProof.cookie]?.value,
+                            accessSeconds: WebCookies.sessionSeconds, sessionSeconds: WebCookies.sessionSeconds)
             } catch let problem as HubProblem where problem.status == .unauthorized || problem.status == .tooManyRequests {
                 let words = problem.status == .unauthorized ? "Wrong e-mail or password." : "Too many attempts. " + (problem.document.detail ?? "")
                 var response = self.form(request, context, next: next, email: email, error: words, status: problem.status)
@@ -59,6 +60,8 @@ struct SignInPage {
             let lifetime = Int(max(0, outcome.session.tokens.accessExpires.milliseconds - Timestamp.now().milliseconds) / 1000)
             response.setCookie(WebCookies.make(WebCookies.session, value: outcome.accessToken, maxAge: lifetime, secure: secure))
             response.setCookie(WebCookies.expired(WebCookies.signIn, secure: secure))
+            // This browser is known to the account from now on: others' guesses do not hold it back.
+            response.setCookie(WebCookies.make(DeviceProof.cookie, value: outcome.deviceProof, maxAge: DeviceProof.cookieSeconds, secure: secure))
             return response
         })
     }

@@ -8,14 +8,17 @@ import Logging
 /// `GET /staff` and its forms: an organizer lists the accounts, adds a person (the initial
 /// password is hashed as `checkin-hub staff add` hashes it, through the hub's hashing gate, and
 /// never shown again), assigns and unassigns events, disables and enables, resets a password
-/// (the person's sessions are revoked), and revokes sessions (a station's, by device and name).
-/// Each change is written with its ``OrganizerAction`` in one transaction. Organizers only.
+/// (the person's sessions are revoked; one's own too, after which one signs in again), and revokes
+/// sessions (a station's, by device and name). Adding, assigning, enabling and passwords ask for
+/// the organizer's own password again (``PasswordConfirmation``). Each change is written with its
+/// ``OrganizerAction`` in one transaction. Organizers only.
 struct StaffPage {
     let hub: HubRoutes
 
     /// What the `staff` template reads.
     struct Model {
         var frame: PageFrame
+        var forms: Forms
         var notice: String?
         var problems: [String]
         var hasProblems: Bool
@@ -24,6 +27,21 @@ struct StaffPage {
         var accounts: [AccountRow]
         var sessions: [SessionRow]
         var hasSessions: Bool
+    }
+
+    /// The page's forms, each with the token of its own action.
+    struct Forms {
+        var add, assign, unassign, enable, disable, password, revokeSession: PostForm
+
+        init(_ tokens: FormTokens) {
+            add = tokens.form("/staff/add")
+            assign = tokens.form("/staff/assign")
+            unassign = tokens.form("/staff/unassign")
+            enable = tokens.form("/staff/enable")
+            disable = tokens.form("/staff/disable")
+            password = tokens.form("/staff/password")
+            revokeSession = tokens.form("/staff/sessions/revoke")
+        }
     }
 
     struct Option {
@@ -62,13 +80,14 @@ struct StaffPage {
         "assigned": "Assigned to the event.", "unassigned": "No longer assigned to the event.",
         "disabled": "Account disabled: its sessions were revoked.", "enabled": "Account enabled.",
         "password": "Password reset: the person's sessions were revoked.", "revoked": "Session revoked.",
+        "own-password": "Your password was changed: every session of yours was signed out, and this is a new one.",
     ]
 
     func add(to group: RouterGroup<HubRequestContext>) {
         group.get("/staff", use: WebRoutes.page(hub, "web-staff") { request, context in
             try await render(request, try context.requireCaller())
         })
-        group.post("/staff/add", use: post("web-staff-add") { form, caller in
+        group.post("/staff/add", use: post("web-staff-add", confirmed: true) { form, caller in
             let staffForm = StaffForm(form)
             switch staffForm.decide(id: Tokens.identifier("st")) {
             case .failure(let problems):
@@ -80,7 +99,7 @@ struct StaffPage {
                 return .done("added")
             }
         })
-        group.post("/staff/assign", use: post("web-staff-assign") { form, caller in
+        group.post("/staff/assign", use: post("web-staff-assign", confirmed: true) { form, caller in
             let email = form["email"] ?? "", event = form["event"] ?? ""
             _ = try await hub.store.assign(event: event, email: email, now: .now(), audit: OrganizerAction(
                 eventID: event, actor: caller.staff, kind: .staffAssigned, subject: email.lowercased(), at: .now()))
@@ -102,19 +121,22 @@ struct StaffPage {
             hub.logger.info("staff disabled", metadata: ["by": "\(caller.staff.id)", "sessions": "\(revoked.count)"])
             return .done("disabled")
         })
-        group.post("/staff/enable", use: post("web-staff-enable") { form, caller in
+        group.post("/staff/enable", use: post("web-staff-enable", confirmed: true) { form, caller in
             let email = form["email"] ?? ""
             _ = try await hub.store.change(staff: email, .enable, now: .now(), audit: OrganizerAction(
                 eventID: nil, actor: caller.staff, kind: .staffEnabled, subject: email.lowercased(), at: .now()))
             return .done("enabled")
         })
-        group.post("/staff/password", use: post("web-staff-password") { form, caller in
+        // One's own password too: the current one was asked for above, and every session of
+        // one's own ends with the change, this one included.
+        group.post("/staff/password", use: post("web-staff-password", confirmed: true) { form, caller in
             let email = form["email"] ?? "", password = form["password"] ?? ""
             if let problem = NewPassword.problem(password) { return .refused([problem], nil) }
             let hash = try await hub.hashNewPassword(password)
             _ = try await hub.store.change(staff: email, .password(hash: hash), now: .now(), audit: OrganizerAction(
                 eventID: nil, actor: caller.staff, kind: .passwordReset, subject: email.lowercased(), detail: "sessions revoked", at: .now()))
-            return .done("password")
+            guard email.lowercased() == caller.staff.email.lowercased() else { return .done("password") }
+            return .redirect(WebRoutes.signIn + "?next=" + WebRoutes.queryEscaped("/staff?done=own-password"))
         })
         group.post("/staff/sessions/revoke", use: post("web-session-revoke") { form, caller in
             let id = form["session"] ?? ""
@@ -131,29 +153,40 @@ struct StaffPage {
     enum Outcome {
         /// Redirect to the page with this notice (``notices``).
         case done(String)
+        /// Redirect elsewhere.
+        case redirect(String)
         /// The page again, with what to correct (and the add form as typed, without its password).
-        case refused([String], StaffForm?)
+        case refused([String], StaffForm?, HTTPResponse.Status = .unprocessableContent)
     }
 
-    /// A form handler: reads the form, maps the store's "no such person / event" to words.
-    private func post(_ route: String, _ body: @escaping @Sendable (WebForm, AuthenticatedSession) async throws -> Outcome) -> HubRoutes.Handler {
+    /// A form handler: reads the form, asks for the organizer's own password when `confirmed`,
+    /// maps the store's "no such person / event" to words.
+    private func post(_ route: String, confirmed: Bool = false,
+                      _ body: @escaping @Sendable (WebForm, AuthenticatedSession) async throws -> Outcome) -> HubRoutes.Handler {
         WebRoutes.page(hub, route) { request, context in
             var request = request
             let caller = try context.requireCaller()
             let form = try await WebForm.read(&request)
+            let typed = route == "web-staff-add" ? StaffForm(form) : nil
             let outcome: Outcome
-            do { outcome = try await body(form, caller) } catch let error as HubStoreError {
-                let words = switch error {
-                case .unknownStaff: "There is no such account: reload the page."
-                case .unknownEvent: "There is no such event: reload the page."
-                case .duplicateStaff(let email): "An account with the e-mail \(email) exists already."
-                default: error.description
+            let confirmation = confirmed ? try await PasswordConfirmation(hub: hub).check(form[PasswordConfirmation.field], of: caller) : .confirmed
+            if let words = confirmation.words {
+                outcome = .refused([words], typed, confirmation == .missing || confirmation == .wrong ? .unprocessableContent : .tooManyRequests)
+            } else {
+                do { outcome = try await body(form, caller) } catch let error as HubStoreError {
+                    let words = switch error {
+                    case .unknownStaff: "There is no such account: reload the page."
+                    case .unknownEvent: "There is no such event: reload the page."
+                    case .duplicateStaff(let email): "An account with the e-mail \(email) exists already."
+                    default: error.description
+                    }
+                    outcome = .refused([words], typed)
                 }
-                outcome = .refused([words], route == "web-staff-add" ? StaffForm(form) : nil)
             }
             switch outcome {
             case .done(let notice): return WebResponse.redirect(to: "/staff?done=\(notice)")
-            case .refused(let problems, let form): return try await render(request, caller, problems: problems, form: form ?? StaffForm(), status: .unprocessableContent)
+            case .redirect(let location): return WebResponse.redirect(to: location)
+            case .refused(let problems, let form, let status): return try await render(request, caller, problems: problems, form: form ?? StaffForm(), status: status)
             }
         }
     }
@@ -179,7 +212,7 @@ struct StaffPage {
                        createdAt: time.dateTime(session.createdAt), lastUsedAt: time.dateTime(session.lastUsedAt), isOwn: session.id == caller.sessionID)
         }
         let model = Model(
-            frame: PageFrame("Staff", for: caller, request),
+            frame: PageFrame("Staff", for: caller, request), forms: Forms(FormTokens(request, caller)),
             notice: request.uri.queryParameters.get("done").flatMap { Self.notices[String($0)] }, problems: problems, hasProblems: !problems.isEmpty,
             form: form, roles: StaffRole.allCases.reversed().map { Option(value: $0.rawValue, label: $0.rawValue, selected: $0.rawValue == form.role) },
             accounts: accounts, sessions: Array(sessions), hasSessions: !sessions.isEmpty)

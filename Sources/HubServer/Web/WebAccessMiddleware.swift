@@ -8,7 +8,7 @@ import Logging
 /// comes from the `hub_session` cookie (``WebCookies``) instead of a bearer token, and the same
 /// ``RouteAccess`` decides. A browser without a live session is sent to the sign-in page; an
 /// event the caller may not see, existing or not, is a 404 page; a POST without the session's
-/// CSRF token (``CSRFToken``) is refused with 403 before any handler runs: a form's `csrf`
+/// CSRF token for its path (``FormTokens``) is refused with 403 before any handler runs: a form's `csrf`
 /// field, or, for a `multipart/form-data` upload (only where ``multipartBytes`` allows one),
 /// its `csrf` part.
 struct WebAccessMiddleware: RouterMiddleware {
@@ -71,7 +71,7 @@ struct WebAccessMiddleware: RouterMiddleware {
                     return WebResponse.problem(.contentTooLarge, "Form too large", "A dashboard form is far smaller.")
                 }
             }
-            guard session.verifies(presented) else {
+            guard session.forms.verifies(presented, path: request.uri.path) else {
                 hub.logger.notice("dashboard form refused: no valid CSRF token", metadata: ["session": "\(session.caller.sessionID)", "path": "\(request.uri.path)"])
                 return WebResponse.problem(.forbidden, "Form refused", "The form had no valid security token. Reload the page and try again.")
             }

@@ -1,27 +1,28 @@
-import Mustache
-
 /// The dashboard's templates and static files, embedded at build time by `EmbedWebAssetsPlugin`
 /// from `Web/Assets/` (``embeddedWebAssets``): an installed hub serves exactly the pages it was
 /// built with, and never reads a template from disk.
 enum WebAssets {
     /// Templates by name: `templates/events.mustache` is `events`, and a partial `{{> layout-head}}`
-    /// names `templates/layout-head.mustache`.
-    static let library: MustacheLibrary = {
-        var library = MustacheLibrary()
-        for (path, text) in embeddedWebAssets where path.hasPrefix("templates/") && path.hasSuffix(".mustache") {
-            let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
-            do {
-                try library.register(text, named: name)
-            } catch {
-                // A template that does not parse is a build defect, caught by WebAssetsTests.
-                preconditionFailure("dashboard template \(path) does not parse: \(error)")
-            }
+    /// names `templates/layout-head.mustache`. Every value is escaped per Unicode scalar
+    /// (``WebTemplates``, ``ScalarHTMLEscaping``).
+    static let templates: WebTemplates = {
+        do {
+            return try WebTemplates(templateSources)
+        } catch {
+            // A template that does not parse or could bypass the escaping is a build defect, caught by WebTemplatesTests.
+            preconditionFailure("\(error)")
         }
-        return library
     }()
 
+    /// The embedded templates' names and texts.
+    static var templateSources: [(name: String, text: String)] {
+        embeddedWebAssets.filter { $0.key.hasPrefix("templates/") && $0.key.hasSuffix(".mustache") }.sorted { $0.key < $1.key }.map { path, text in
+            (name: String(path.dropFirst("templates/".count).dropLast(".mustache".count)), text: text)
+        }
+    }
+
     /// Whether a template of that name was embedded (and parsed).
-    static func hasTemplate(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
+    static func hasTemplate(_ name: String) -> Bool { templates.has(name) }
 
     /// A static file: its text and content type.
     struct StaticFile: Sendable {
@@ -48,7 +49,7 @@ enum WebAssets {
 
     /// Renders `template` with `page` (a value whose stored properties the template names).
     static func render(_ template: String, _ page: Any) -> String {
-        guard let html = library.render(page, withTemplate: template) else {
+        guard let html = templates.render(template, page) else {
             preconditionFailure("no dashboard template named \(template)")
         }
         return html

@@ -13,6 +13,12 @@ public enum StorageKeyError: Error, Sendable, Equatable, CustomStringConvertible
     case keyFileInsideDataDirectory(path: String)
     /// The key file can be read by other users.
     case keyFileOpenToOthers(path: String)
+    /// The store's key is on a removable medium that is not there (not plugged in, not mounted).
+    case removableKeyAbsent(path: String)
+    /// A removable medium for the key that lies on the data's own disk, which would protect nothing.
+    case removableOnDataDisk(path: String)
+    /// No folder where the removable medium was to be mounted.
+    case noMediumAt(path: String)
     /// The key is not one this store's data key is wrapped with.
     case wrongKey(source: String)
     /// The wrapped data key or a stored value failed authentication: damaged data.
@@ -34,6 +40,16 @@ public enum StorageKeyError: Error, Sendable, Equatable, CustomStringConvertible
             "The storage key file \(path) is inside the data directory, beside the data it protects: keep it elsewhere (storage_key_file)."
         case .keyFileOpenToOthers(let path):
             "The storage key file \(path) can be read by other users: restrict it (chmod 600 \(path)), then start again."
+        case .removableKeyAbsent(let path):
+            "The station's storage key is on a removable medium, and \(path) is not there. Nothing was changed. "
+                + "Plug in the USB stick holding it (the station starts by itself once it is there); "
+                + "if it is lost, open the data with the recovery key: sudo kiosk storage recover."
+        case .removableOnDataDisk(let path):
+            "\(path) is on the same disk as the station's data, so a key there protects nothing. Nothing was changed. "
+                + "Plug in a USB stick, mount it (README: Guest data at rest) and name its folder."
+        case .noMediumAt(let path):
+            "There is no folder \(path): nothing is mounted there. Nothing was changed. "
+                + "Plug in the USB stick and mount it there (README: Guest data at rest)."
         case .wrongKey(let source):
             "The storage key from \(source) does not open this station's data. Nothing was changed. "
                 + "Use the station's own key, or the recovery key (kiosk storage recover)."

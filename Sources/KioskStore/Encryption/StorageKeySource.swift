@@ -1,6 +1,8 @@
 import Foundation
 
 /// Where a station's storage key comes from, in this order:
+/// 0. a key file on a removable medium, when the store's key was moved there (`kiosk storage
+///    move-key --to-removable`, recorded in the data directory: ``RemovableKeyPlace``);
 /// 1. the systemd credential `kiosk-storage-key` the service manager decrypted for this process
 ///    (`$CREDENTIALS_DIRECTORY`), on a station installed as a service;
 /// 2. the same credential sealed on disk (`/etc/credstore.encrypted/kiosk-storage-key`), which
@@ -14,21 +16,36 @@ public enum StorageKeySource: Sendable {
     case sealedCredential(URL)
     case keyFile(URL)
     case userDefault(directory: URL)
+    /// A key file on a removable medium that must be there when the store is opened.
+    case removable(URL)
+    /// The sealed credential, already opened by root (support's `sudo kiosk …`, which then acts
+    /// as the station's user and could not open it any more).
+    case unsealedCredential(StorageKey, credential: URL)
     /// A key given in process (tests; `kiosk storage recover` with the recovery key).
     case given(StorageKey, label: String)
 
     public static let credentialName = "kiosk-storage-key"
     public static let sealedCredentialPath = "/etc/credstore.encrypted/kiosk-storage-key"
 
-    public static func resolve(keyFile: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> StorageKeySource {
+    /// - Parameter dataDirectory: the store's data directory, whose record of a removable
+    ///   medium wins over everything else; nil for the box's own place (what `recover` and
+    ///   `move-key --to-box` put a new key into).
+    public static func resolve(keyFile: String? = nil, dataDirectory: URL? = nil,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) -> StorageKeySource {
+        if let dataDirectory, let onMedium = RemovableKeyPlace.read(in: dataDirectory) { return .removable(onMedium) }
         if let directory = environment["CREDENTIALS_DIRECTORY"], !directory.isEmpty {
             let url = URL(fileURLWithPath: directory).appendingPathComponent(credentialName)
             if FileManager.default.fileExists(atPath: url.path) { return .credential(url) }
         }
-        let sealed = environment["KIOSK_SEALED_CREDENTIAL"].flatMap { $0.isEmpty ? nil : $0 } ?? sealedCredentialPath
-        if FileManager.default.fileExists(atPath: sealed) { return .sealedCredential(URL(fileURLWithPath: sealed)) }
+        let sealed = sealedCredentialURL(environment: environment)
+        if FileManager.default.fileExists(atPath: sealed.path) { return .sealedCredential(sealed) }
         if let path = keyFile ?? environment["KIOSK_STORAGE_KEY_FILE"], !path.isEmpty { return .keyFile(URL(fileURLWithPath: path)) }
         return .userDefault(directory: defaultKeyDirectory(environment: environment))
+    }
+
+    /// Where the station's sealed credential is (`$KIOSK_SEALED_CREDENTIAL` in tests).
+    public static func sealedCredentialURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        URL(fileURLWithPath: environment["KIOSK_SEALED_CREDENTIAL"].flatMap { $0.isEmpty ? nil : $0 } ?? sealedCredentialPath)
     }
 
     /// `$XDG_CONFIG_HOME/checkin-kiosk/keys`, default `~/.config/checkin-kiosk/keys`.
@@ -44,9 +61,10 @@ public enum StorageKeySource: Sendable {
     public func describe(store: String) -> String {
         switch self {
         case .credential(let url): "the systemd credential \(url.path)"
-        case .sealedCredential(let url): "the systemd credential \(url.path)"
+        case .sealedCredential(let url), .unsealedCredential(_, let url): "the systemd credential \(url.path)"
         case .keyFile(let url): "the key file \(url.path)"
         case .userDefault(let directory): "the key file \(Self.userKeyFile(directory, store: store).path)"
+        case .removable(let url): "the key file \(url.path) on a removable medium"
         case .given(_, let label): label
         }
     }
@@ -54,9 +72,9 @@ public enum StorageKeySource: Sendable {
     /// The key file this source reads and (for key files) writes, if it is a file the station owns.
     public func keyFileURL(store: String) -> URL? {
         switch self {
-        case .keyFile(let url): url
+        case .keyFile(let url), .removable(let url): url
         case .userDefault(let directory): Self.userKeyFile(directory, store: store)
-        case .credential, .sealedCredential, .given: nil
+        case .credential, .sealedCredential, .unsealedCredential, .given: nil
         }
     }
 
@@ -66,7 +84,7 @@ public enum StorageKeySource: Sendable {
     /// for the first time) and the source is a key file that does not exist yet.
     func load(store: String, creating: Bool, dataDirectory: URL) throws(StorageKeyError) -> StorageKey {
         switch self {
-        case .given(let key, _):
+        case .given(let key, _), .unsealedCredential(let key, _):
             return key
         case .credential(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -82,6 +100,10 @@ public enum StorageKeySource: Sendable {
         case .keyFile, .userDefault:
             let url = keyFileURL(store: store)!
             return try Self.loadKeyFile(url, creating: creating, dataDirectory: dataDirectory)
+        case .removable(let url):
+            // Never made here: a missing key means the medium is not plugged in (or not mounted yet).
+            guard FileManager.default.fileExists(atPath: url.path) else { throw .removableKeyAbsent(path: url.path) }
+            return try Self.loadKeyFile(url, creating: false, dataDirectory: dataDirectory)
         }
     }
 
@@ -133,8 +155,8 @@ extension StorageKeySource {
     /// `recover`): key files, and the sealed credential for root.
     public var canHoldNewKey: Bool {
         switch self {
-        case .keyFile, .userDefault, .sealedCredential: true
-        case .credential, .given: false
+        case .keyFile, .userDefault, .sealedCredential, .removable: true
+        case .credential, .unsealedCredential, .given: false
         }
     }
 
@@ -142,7 +164,7 @@ extension StorageKeySource {
     /// beside it, flushed, renamed over it), so a process killed meanwhile leaves either key.
     func persist(_ key: StorageKey, store: String) throws(StorageKeyError) {
         switch self {
-        case .keyFile, .userDefault:
+        case .keyFile, .userDefault, .removable:
             let url = keyFileURL(store: store)!
             let temporary = url.appendingPathExtension("new")
             try? FileManager.default.removeItem(at: temporary)
@@ -161,14 +183,14 @@ extension StorageKeySource {
                 }
                 Self.syncFolder(of: url)
             }
-        case .credential(let url):
+        case .credential(let url), .unsealedCredential(_, let url):
             throw .credentialUnreadable(path: url.path, reason: "a running service cannot replace its own credential; run sudo kiosk storage … outside the service")
         case .given(_, let label):
             throw .keyFileUnreadable(path: label, reason: "a key given on the command line cannot be replaced")
         }
     }
 
-    private static func syncFolder(of url: URL) {
+    static func syncFolder(of url: URL) {
         let fd = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
         guard fd >= 0 else { return }
         fsync(fd)

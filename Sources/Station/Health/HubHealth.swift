@@ -4,6 +4,8 @@ import RosterSync
 public enum HubHealth: Sendable, Equatable {
     /// A stand-alone station (local roster).
     case none
+    /// Signed in, and no request has reached the hub or failed yet (the first moments after start).
+    case connecting
     case online
     /// Slow answers or a failure or two: decisions stay local, sync keeps trying.
     case degraded
@@ -16,11 +18,17 @@ public enum HubHealth: Sendable, Equatable {
     /// or `allow_insecure_http = true`.
     case insecureRefused
 
-    public init(_ status: SyncStatus) {
+    /// - Parameter standAlone: no hub was ever named to this station (no `hub` in the
+    ///   configuration, no sign-in): without a session it is stand-alone, not "not signed in".
+    public init(_ status: SyncStatus, standAlone: Bool = false) {
+        if standAlone, status.state == .notConfigured {
+            self = .none
+            return
+        }
         self = switch status.state {
         case .online: .online
         case .degraded: .degraded
-        case .offline: .offline(status.lastError)
+        case .offline: status.contacted ? .offline(status.lastError) : .connecting
         case .signedOut: .signedOut
         case .notConfigured: .notSignedIn
         case .insecureRefused: .insecureRefused

@@ -14,9 +14,13 @@ public struct StationHealth: Sendable, Equatable {
     public var clock: ClockState
     public var scanner: ScannerHealth
     public var session: SessionHealth
+    /// How well the storage key is kept from whoever takes the disk (nil: not assessed).
+    public var storageKey: StorageKeyProtection?
 
     public init(printer: PrinterCondition = .off, camera: CameraHealth = .off, hub: HubHealth = .none,
-                storage: StorageHealth = .ok, clock: ClockState = .plausible, scanner: ScannerHealth = .off, session: SessionHealth = .none) {
+                storage: StorageHealth = .ok, clock: ClockState = .plausible, scanner: ScannerHealth = .off, session: SessionHealth = .none,
+                storageKey: StorageKeyProtection? = nil) {
+        self.storageKey = storageKey
         self.printer = printer
         self.camera = camera
         self.hub = hub
@@ -48,7 +52,9 @@ public struct StationHealth: Sendable, Equatable {
         case .off: Part(state: "off", words: "printing off", fix: nil, isFault: false)
         case .ready: Part(state: "ready", words: "printer ready" + counts, fix: nil, isFault: false)
         case .printing: Part(state: "printing", words: "printing" + counts, fix: nil, isFault: false)
-        case .fault(let words, let fix): Part(state: "fault", words: "Printer: \(words)" + counts, fix: fix, isFault: true)
+        // The print queue's words name the printer already ("Badge printer is out of labels"):
+        // the hub's station list puts them after its own "Printer:" label.
+        case .fault(let words, let fix): Part(state: "fault", words: words + counts, fix: fix, isFault: true)
         }
     }
 
@@ -71,8 +77,9 @@ public struct StationHealth: Sendable, Equatable {
     public var hubPart: Part {
         switch hub {
         case .none: Part(state: "none", words: "no hub", fix: nil, isFault: false)
+        case .connecting: Part(state: "connecting", words: "connecting to the hub", fix: nil, isFault: false)
         case .online: Part(state: "online", words: "hub online", fix: nil, isFault: false)
-        case .degraded: Part(state: "degraded", words: "hub slow, retrying", fix: nil, isFault: false)
+        case .degraded: Part(state: "degraded", words: "hub slow to answer — retrying", fix: nil, isFault: false)
         case .offline(let reason): Part(state: "offline", words: "hub unreachable — working offline",
                                         fix: reason ?? "Check the network; check-ins are kept and upload when the hub answers.", isFault: false)
         case .signedOut: Part(state: "signed_out", words: "signed out by the hub",
@@ -102,6 +109,16 @@ public struct StationHealth: Sendable, Equatable {
         }
     }
 
+    /// A key on the data's own disk is a fault of its own, the least urgent: said plainly on the
+    /// fault line whenever nothing more pressing is, with the stronger choice.
+    public var storageKeyPart: Part {
+        guard let storageKey else { return Part(state: "unknown", words: "storage key not assessed", fix: nil, isFault: false) }
+        guard storageKey.sameDiskAsData else { return Part(state: storageKey.rawValue, words: "storage key " + storageKey.words, fix: nil, isFault: false) }
+        return Part(state: storageKey.rawValue, words: "Guest data key on this same disk: a stolen disk or box opens the guest data",
+                    fix: "Keep the key on a USB stick (sudo kiosk storage move-key --to-removable /media/kiosk-key) or use a box with a TPM2",
+                    isFault: true)
+    }
+
     public var clockPart: Part {
         switch clock {
         case .plausible: Part(state: "ok", words: "clock ok", fix: nil, isFault: false)
@@ -110,11 +127,26 @@ public struct StationHealth: Sendable, Equatable {
         }
     }
 
+    /// The printer on the status line: a fault in two words (its whole sentence and fix are on
+    /// the fault line or the details screen), with the badges waiting.
+    public var printerStatusWords: String {
+        guard printerPart.isFault else { return printerPart.words }
+        return "printer fault" + (printer.waiting > 0 ? " · \(printer.waiting) badge\(printer.waiting == 1 ? "" : "s") waiting" : "")
+    }
+
+    /// The camera on the status line: a fault in two words (the fault line and details have it all).
+    public var cameraStatusWords: String { cameraPart.isFault ? "camera fault" : cameraPart.words }
+
     /// The most urgent fault, with its fix, for the console's fault line: storage stops the
     /// door, then the printer, camera and scanner slow it, then the session and the clock, then a
-    /// sign-in about to end.
+    /// sign-in about to end, last a storage key on the data's own disk.
     public var mostUrgent: Part? {
-        [storagePart, printerPart, cameraPart, scannerPart, hubPart, clockPart, sessionPart].first(where: \.isFault)
+        faults.first
+    }
+
+    /// Every fault, most urgent first (the console's details screen lists them all).
+    public var faults: [Part] {
+        [storagePart, printerPart, cameraPart, scannerPart, hubPart, clockPart, sessionPart, storageKeyPart].filter(\.isFault)
     }
 
     /// The `health` object of the headless event and of `kiosk status --json`.
@@ -129,6 +161,7 @@ public struct StationHealth: Sendable, Equatable {
             printerJSON = .object(members)
         }
         return ["printer": printerJSON, "camera": object(cameraPart), "hub": object(hubPart), "storage": object(storagePart),
-                "clock": object(clockPart), "scanner": object(scannerPart), "session": object(sessionPart)]
+                "clock": object(clockPart), "scanner": object(scannerPart), "session": object(sessionPart),
+                "storage_key": object(storageKeyPart)]
     }
 }

@@ -5,8 +5,9 @@ import ServiceLifecycle
 public enum PrintQueueNews: Sendable, Equatable {
     case badge(BadgeProgress)
     case printer(PrinterCondition)
-    /// Badges waited longer than the stale limit: the operator decides ("Print 12 waiting badges?").
-    case staleBadges(count: Int)
+    /// Badges waited longer than the stale limit: the operator decides ("Print 12 waiting badges?");
+    /// `nil` once nothing waits for an answer.
+    case staleBadges(StaleBadgesQuestion?)
 }
 
 /// The station's badge printing: a durable queue of badge jobs (rows written with their

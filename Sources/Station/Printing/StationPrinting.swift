@@ -81,7 +81,7 @@ struct QueuePrinting: BadgePrinting {
                         guard queue == queueName else { continue }
                         health = changed
                     case .staleJobs(let question):
-                        continuation.yield(.staleBadges(count: question?.count ?? 0))
+                        continuation.yield(.staleBadges(question.map(Self.offered)))
                         continue
                     }
                     let waiting = (try? await database.printJobs.unfinishedPrintJobs().count) ?? 0
@@ -90,6 +90,11 @@ struct QueuePrinting: BadgePrinting {
                 continuation.finish()
             }
         }
+    }
+
+    /// The question as the console offers it: the other printer only when there is one.
+    static func offered(_ question: StaleJobsQuestion) -> StaleBadgesQuestion {
+        StaleBadgesQuestion(count: question.count, choices: StaleBadgesChoice.allCases.filter { $0 != .printOnOtherPrinter || question.otherPrinterAvailable })
     }
 
     static func progress(_ change: PrintJobChange) -> BadgeProgress {

@@ -19,8 +19,8 @@ public enum StationEvent: Sendable, Equatable {
     /// Printer, camera, hub, storage or clock changed.
     case health(StationHealth)
     case sync(HubHealth, pending: Int, refused: Int)
-    /// Badges waited too long: the operator decides.
-    case staleBadges(count: Int)
+    /// Badges waited too long: the operator decides (`nil`: nothing waits for an answer any more).
+    case staleBadges(StaleBadgesQuestion?)
     /// An operator action's outcome in words (undo, reprint, sync now, sign-out).
     case notice(String, action: String)
     /// Storage did not start: the station does not scan.
@@ -57,8 +57,11 @@ public enum StationEvent: Sendable, Equatable {
             let part = StationHealth(hub: hub).hubPart
             return ["event": "sync", "state": .string(part.state), "detail": .string(Sanitized.text(part.words)), "pending": .int(pending),
                     "refused": .int(refused)]
-        case .staleBadges(let count):
-            return ["event": "stale_badges", "count": .int(count), "message": .string("\(count) badges waited too long: print them, use the other printer, or cancel")]
+        case .staleBadges(let question):
+            let choices = question?.choices ?? []
+            let words = choices.map(\.rawValue).joined(separator: ", ")
+            return ["event": "stale_badges", "count": .int(question?.count ?? 0), "choices": .array(choices.map { .string($0.rawValue) }),
+                    "message": .string(question.map { "\($0.count) badges waited too long: answer \(words)" } ?? "No badge waits for an answer")]
         case .notice(let message, let action):
             return ["event": .string(action), "message": .string(Sanitized.text(message))]
         case .storageUnavailable(let state, let pending, let guests):
@@ -130,7 +133,7 @@ extension Feedback {
             return Self.farewell(outcome)
         }
         var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType,
-                                attention: outcome.guest?.attention)
+                                attention: outcome.guest?.attention, now: presentation.at)
         if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
         return panel
     }

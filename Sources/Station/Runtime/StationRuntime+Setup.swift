@@ -22,6 +22,10 @@ extension StationRuntime {
             return .signedIn(as: Self.signedInWords(session))
         } catch {
             logger.warning("sign-in refused", metadata: ["hub": "\(credentials.hub)", "reason": "\(error.description)"])
+            // Not "the station keeps working offline": before the first sign-in there is nothing to scan against.
+            if case .unreachable(let reason) = error {
+                return .signInRefused("Cannot reach the hub (\(reason)): check its address and the network, then press Enter to try again.")
+            }
             return .signInRefused(error.description)
         }
     }
@@ -41,14 +45,17 @@ extension StationRuntime {
         guard let sync else { return .eventsUnavailable("Not signed in to a hub.") }
         do {
             let events = try await sync.events(range: range)
-            return .events(events.map(Self.choice), for: range)
+            let now = Timestamp.now()
+            return .events(events.map { Self.choice($0, now: now) }, for: range)
         } catch {
             return .eventsUnavailable(error.description)
         }
     }
 
-    static func choice(_ event: EventSummary) -> EventChoice {
-        EventChoice(id: Sanitized.text(event.id), name: Sanitized.text(event.name), when: when(event))
+    /// The event as the picker shows it, with where it stands by this station's clock.
+    static func choice(_ event: EventSummary, now: Timestamp = .now()) -> EventChoice {
+        EventChoice(id: Sanitized.text(event.id), name: Sanitized.text(event.name), when: when(event),
+                    phase: .of(startsAt: event.startsAt, endsAt: event.endsAt, now: now))
     }
 
     /// "Sat 28 Nov 09:00 – 18:00" in the venue's time zone ("" without a start).

@@ -191,11 +191,14 @@ public actor StationRuntime {
 
     /// Presents every ticket of the order of the guest holding `code`, that guest first: each
     /// is decided, recorded and shown on its own, as if scanned one after the other.
-    public nonisolated func submitOrder(of code: String) {
+    /// - Returns: the order's code and the tickets presented (code and name), in order.
+    @discardableResult
+    public nonisolated func submitOrder(of code: String) -> (order: String, members: [(code: String, name: String)]) {
         let members = (try? database.roster.orderMembers(code: code)) ?? []
-        for guest in members.isEmpty ? [] : members {
+        for guest in members {
             submit(Presentation(.code(guest.code.value), source: .search, at: .now()))
         }
+        return (Sanitized.text(members.first?.facts.orderCode ?? ""), members.map { ($0.code.value, Sanitized.text($0.name)) })
     }
 
     public func reprintLast() async {
@@ -249,17 +252,28 @@ public actor StationRuntime {
         await publishSyncState()
     }
 
-    public func signOut(_ choice: PendingChangesChoice) async {
+    /// - Parameter left: told how many changes are still to upload while a `.wait` waits.
+    public func signOut(_ choice: PendingChangesChoice, left: (@Sendable (Int) -> Void)? = nil) async {
         guard let sync, await signedInAs() != nil else {
             let pending = (try? database.outbox.pendingCount()) ?? 0
             emit(.notice("Not signed in to a hub; \(pending) pending check-in(s) stay on this station", action: "sign_out"))
             return
         }
         do {
-            let discarded = try await sync.signOut(choice)
+            let discarded = try await sync.signOut(choice) { progress in
+                if case .upload(_, let pending) = progress { left?(pending) }
+            }
             emit(.notice(discarded > 0 ? "Signed out; \(discarded) pending change(s) discarded" : "Signed out", action: "sign_out"))
         } catch {
             emit(.notice("Not signed out: \(error.description)", action: "sign_out"))
+        }
+    }
+
+    /// Keeps the PIN guard after an entry (awaited before the console takes the next key, so
+    /// the kept guard is never an older one). Should it fail, the guard in memory still holds.
+    public func savePINGuard(_ saved: PINGuard.Saved) async {
+        do throws(StoreError) { try await database.savePINGuard(saved) } catch {
+            logger.warning("could not keep the PIN guard", metadata: ["error": "\(error)"])
         }
     }
 
@@ -294,12 +308,12 @@ public actor StationRuntime {
     public nonisolated func statusLine() async -> StationStatusLine {
         let status = try? database.status(consumeNotice: false)
         let age = status?.rosterImportedAt.map { Self.age(since: $0) }
-        let hub = health.hubPart
+        let health = self.health
         return StationStatusLine(
-            online: health.hub == .online || health.hub == .degraded, syncDescription: hub.words, pending: status?.pending ?? 0,
-            rosterGuests: status?.guests ?? 0, rosterAge: age, printer: health.printerPart.words, camera: health.cameraPart.words,
+            hub: health.hubPart.words, hasHub: health.hub != .none, pending: status?.pending ?? 0,
+            rosterGuests: status?.guests ?? 0, rosterAge: age, printer: health.printerStatusWords, camera: health.cameraStatusWords,
             stationName: (try? database.stationName()) ?? "Station", refused: status?.rejected ?? 0, clockFault: health.clock.message,
-            fault: health.mostUrgent.map { $0.words + ($0.fix.map { ". " + $0 } ?? "") },
+            faults: health.faults.map { StationFault(words: $0.words, fix: $0.fix) },
             printerAlert: health.printerPart.isFault, counts: counts(lastPull: status?.lastPull))
     }
 
@@ -340,9 +354,14 @@ public actor StationRuntime {
         return "\(minutes / 1440) days old"
     }
 
-    /// Access types for the walk-in form.
+    /// Access types for the walk-in form, with what its default is chosen by (re-entry, how
+    /// many guests hold each, valid now).
     public nonisolated func accessChoices() -> [AccessChoice] {
-        ((try? database.roster.accessTypes()) ?? []).map { AccessChoice(id: $0.id, name: $0.name) }
+        let counts = (try? database.roster.guestCountsByAccessType()) ?? [:]
+        let now = Timestamp.now()
+        return ((try? database.roster.accessTypes()) ?? []).map {
+            AccessChoice(id: $0.id, name: $0.name, reentry: $0.reentry, guests: counts[$0.id] ?? 0, validNow: $0.isValid(at: now))
+        }
     }
 
     /// Announces the end of the run to the user interface.

@@ -23,6 +23,8 @@ struct ConsoleService: Service {
         case results(String, [GuestRow])
         case refused([RefusedUpload])
         case setup(SetupAnswer)
+        /// A sign-out's changes still to upload; `nil` when it ended.
+        case signOutLeft(Int?)
     }
 
     /// Returns when the operator quits (the station then stops) or, after a signal, when the
@@ -69,6 +71,14 @@ struct ConsoleService: Service {
             case .terminal(.key(let key)):
                 for request in model.handle(key, now: now()) {
                     if case .quit = request { return }
+                    if case .savePINGuard(let pinGuard) = request {
+                        await runtime.savePINGuard(pinGuard.saved(now: now(), wallClock: .now()))
+                        continue
+                    }
+                    if case .checkInOrder(let code) = request {
+                        let order = runtime.submitOrder(of: code)
+                        model.startOrder(OrderResults(order: order.order, members: order.members))
+                    }
                     perform(request, continuation: continuation, setupTask: &setupTask)
                 }
                 runtime.setScannerTest(model.screen == .scannerTest)
@@ -88,6 +98,8 @@ struct ConsoleService: Service {
                 model.searchResults(for: query, rows)
             case .refused(let uploads):
                 model.showRefused(uploads)
+            case .signOutLeft(let left):
+                model.signOutProgress(left: left)
             case .setup(let answer):
                 for request in model.apply(answer) { perform(request, continuation: continuation, setupTask: &setupTask) }
                 if case .rosterReady = answer {
@@ -109,7 +121,8 @@ struct ConsoleService: Service {
         case .checkInGuest(let code):
             runtime.submit(Presentation(.code(code), source: .search, at: .now()))
         case .checkInOrder(let code):
-            runtime.submitOrder(of: code)
+            // Handled in ``run()``: the model gathers the order's results.
+            _ = code
         case .registerWalkIn(let draft):
             runtime.submit(Presentation(.walkIn(draft), source: .walkIn, at: .now()))
         case .search(let query):
@@ -128,11 +141,14 @@ struct ConsoleService: Service {
             runtime.setDirection(direction)
         case .pinLockedOut(let seconds):
             Task { await runtime.pinLockedOut(seconds: seconds) }
+        case .savePINGuard:
+            break  // kept in order by the key loop
         case .answerStaleBadges(let choice):
             Task { await runtime.answerStaleBadges(choice) }
         case .signOut(let choice):
             Task {
-                await runtime.signOut(choice)
+                await runtime.signOut(choice) { left in continuation.yield(.signOutLeft(left)) }
+                continuation.yield(.signOutLeft(nil))
                 if await runtime.needsSignIn() { answer(.signedOut) }
             }
         case .signIn(let credentials):
@@ -157,6 +173,10 @@ struct ConsoleService: Service {
     private func apply(_ event: StationEvent, to model: inout ConsoleModel, now: Double) {
         switch event {
         case .result(let feedback):
+            if case .code(let code) = feedback.presentation.input,
+               model.showOrderResult(code: code, letIn: feedback.outcome?.decision.letsGuestIn ?? false, panel: feedback.panel, now: now) {
+                break
+            }
             model.show(feedback.panel, badgeJob: feedback.outcome?.badgeJobID, now: now)
             if feedback.presentation.isWalkIn {
                 if feedback.failure == nil, let guest = feedback.outcome?.guest {
@@ -171,8 +191,8 @@ struct ConsoleService: Service {
             if progress.stage == .atDesk, let reason = progress.reason { model.note("Badge job \(progress.jobID): \(reason)") }
         case .unreadable:
             model.show(ResultPanel(tone: .refused, title: "Unreadable code — please see staff or type the code"), now: now)
-        case .staleBadges(let count):
-            model.askAboutStaleBadges(count: count)
+        case .staleBadges(let question):
+            model.askAboutStaleBadges(question)
         case .notice(let message, _):
             model.note(message)
             if message.hasPrefix("Check-in undone") { model.show(ResultPanel(tone: .neutral, title: message), now: now) }

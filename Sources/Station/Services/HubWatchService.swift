@@ -7,16 +7,18 @@ import ServiceLifecycle
 struct HubWatchService: Service {
     let engine: SyncEngine
     let runtime: StationRuntime
+    /// No hub was ever named to this station: until a sign-in it is stand-alone.
+    var standAlone = false
 
     func run() async throws {
         let initial = await engine.status()
         runtime.updateHealth {
-            $0.hub = HubHealth(initial)
+            $0.hub = HubHealth(initial, standAlone: standAlone)
             $0.session = SessionHealth.judge(endsAt: initial.sessionEndsAt, now: .now())
         }
         for await status in engine.statusUpdates.cancelOnGracefulShutdown() {
             runtime.updateHealth {
-                $0.hub = HubHealth(status)
+                $0.hub = HubHealth(status, standAlone: standAlone && status.state == .notConfigured)
                 $0.session = SessionHealth.judge(endsAt: status.sessionEndsAt, now: .now())
             }
             await runtime.publishSyncState()

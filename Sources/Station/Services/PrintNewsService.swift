@@ -11,7 +11,7 @@ struct PrintNewsService: Service {
             switch news {
             case .badge(let progress): runtime.emit(.badge(progress))
             case .printer(let condition): runtime.updateHealth { $0.printer = condition }
-            case .staleBadges(let count): runtime.emit(.staleBadges(count: count))
+            case .staleBadges(let question): runtime.emit(.staleBadges(question))
             }
         }
         // The queue stopped first (it is listed after this service): wait for our turn.

@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 
 from dashboard_common import HUB, fail, launch, number, screenshot, sign_in, step
 
+OWN_NEW_PASSWORD = "organizer pass 2"
 NEW_STAFF = {"name": "Sam Door", "email": "sam.door@example.org", "password": "sam first pass", "new_password": "sam second pass"}
 GOOD_ROWS = 3
 ROSTER = (
@@ -38,6 +39,11 @@ ROSTER = (
 def rejected_lines(page):
     rows = page.locator('[data-test="dashboard-import-rejected-row"]')
     return [rows.nth(i).inner_text() for i in range(rows.count())]
+
+
+def confirm(row, form):
+    """Types the organizer's own password into a staff form that asks for it again."""
+    row.locator(f'[data-test="{form}"] [data-test="dashboard-staff-confirm-password"]').fill(os.environ["ORGANIZER_PASSWORD"])
 
 
 def run(browser):
@@ -159,12 +165,23 @@ def run(browser):
     page.fill('[data-test="dashboard-staff-add-email"]', NEW_STAFF["email"])
     page.select_option('[data-test="dashboard-staff-add-role"]', "staff")
     page.fill('[data-test="dashboard-staff-add-password"]', NEW_STAFF["password"])
+    # Adding someone asks for the organizer's own password again: a wrong one is said in words.
+    add_form = page.locator('[data-test="dashboard-staff-add-form"]')
+    add_form.locator('[data-test="dashboard-staff-confirm-password"]').fill("not my password")
+    page.click('[data-test="dashboard-staff-add"]')
+    expect(page.locator('[data-test="dashboard-staff-problems"]')).to_contain_text("That is not your password")
+    expect(page.locator(f'[data-test="dashboard-staff-row"][data-email="{NEW_STAFF["email"]}"]')).to_have_count(0)
+    expect(page.locator('[data-test="dashboard-staff-add-email"]')).to_have_value(NEW_STAFF["email"])
+    step("a wrong password of the organizer's own refused the new account, in words")
+    page.fill('[data-test="dashboard-staff-add-password"]', NEW_STAFF["password"])
+    add_form.locator('[data-test="dashboard-staff-confirm-password"]').fill(os.environ["ORGANIZER_PASSWORD"])
     page.click('[data-test="dashboard-staff-add"]')
     expect(page.locator('[data-test="dashboard-staff-notice"]')).to_contain_text("Staff member added")
     if NEW_STAFF["password"] in page.content():
         fail("the initial password was echoed back")
     row = page.locator(f'[data-test="dashboard-staff-row"][data-email="{NEW_STAFF["email"]}"]')
     row.locator('[data-test="dashboard-staff-assign-event"]').select_option(event)
+    confirm(row, "dashboard-staff-assign-form")
     row.locator('[data-test="dashboard-staff-assign"]').click()
     expect(page.locator('[data-test="dashboard-staff-notice"]')).to_contain_text("Assigned")
     expect(row.locator('[data-test="dashboard-staff-event"]')).to_contain_text("Winter Gala 2026")
@@ -203,9 +220,11 @@ def run(browser):
     step("disabled: their next page load went to sign-in")
 
     # Enabled again with a new password: the old one no longer works, the new one does.
+    confirm(row, "dashboard-staff-enable-form")
     row.locator('[data-test="dashboard-staff-enable"]').click()
     expect(row).to_have_attribute("data-disabled", "false")
     row.locator('[data-test="dashboard-staff-new-password"]').fill(NEW_STAFF["new_password"])
+    confirm(row, "dashboard-staff-password-form")
     row.locator('[data-test="dashboard-staff-reset-password"]').click()
     expect(page.locator('[data-test="dashboard-staff-notice"]')).to_contain_text("Password reset")
     sam.goto(f"{HUB}/signin")
@@ -231,6 +250,25 @@ def run(browser):
         fail(f"support got {answer.status} for the staff page, not 403")
     expect(support.locator('[data-test="dashboard-problem"]')).to_contain_text("Not for your role")
     step("support got 403 on the staff page")
+
+    # The organizer's own password: the current one is asked for; the change signs out every
+    # session of hers, this one too, and the new one signs in.
+    page.goto(f"{HUB}/staff")
+    own = page.locator('[data-test="dashboard-staff-own-password-form"]')
+    own.locator('[data-test="dashboard-staff-own-new-password"]').fill(OWN_NEW_PASSWORD)
+    own.locator('[data-test="dashboard-staff-own-current-password"]').fill("not my password")
+    own.locator('[data-test="dashboard-staff-change-own-password"]').click()
+    expect(page.locator('[data-test="dashboard-staff-problems"]')).to_contain_text("That is not your password")
+    own.locator('[data-test="dashboard-staff-own-new-password"]').fill(OWN_NEW_PASSWORD)
+    own.locator('[data-test="dashboard-staff-own-current-password"]').fill(os.environ["ORGANIZER_PASSWORD"])
+    own.locator('[data-test="dashboard-staff-change-own-password"]').click()
+    page.wait_for_url(f"{HUB}/signin**")
+    page.fill('[data-test="dashboard-signin-email"]', os.environ["ORGANIZER_EMAIL"])
+    page.fill('[data-test="dashboard-signin-password"]', OWN_NEW_PASSWORD)
+    page.click('[data-test="dashboard-signin-submit"]')
+    expect(page.locator('[data-test="dashboard-staff-notice"]')).to_contain_text("Your password was changed")
+    screenshot(page, "staff-own-password.png")
+    step("the organizer changed her own password, the current one asked for, and signed in again with the new one")
 
 
 if __name__ == "__main__":

@@ -53,3 +53,32 @@ def launch(run):
             run(browser)
         finally:
             browser.close()
+
+
+# Every element and attribute name the dashboard's own templates write: ASCII, lower case but
+# for SVG's viewBox. Anything else on a page came from data.
+_INJECTED = """() => {
+    const found = [];
+    for (const element of document.querySelectorAll('*')) {
+        const tag = element.localName;
+        if (!/^[a-z][a-z0-9]*$/.test(tag)) found.push('element <' + tag + '>');
+        for (const attribute of element.attributes) {
+            if (!/^[a-zA-Z][a-zA-Z0-9-]*$/.test(attribute.name) || attribute.name.includes('pwn'))
+                found.push('attribute ' + JSON.stringify(attribute.name) + ' on <' + tag + '>');
+        }
+    }
+    for (const meta of document.querySelectorAll('meta[http-equiv]')) found.push('<meta http-equiv=' + meta.getAttribute('http-equiv') + '>');
+    for (const form of document.forms) {
+        const action = new URL(form.action, location.href);
+        if (action.origin !== location.origin) found.push('a form to ' + action.href);
+        else if (action.pathname.startsWith('/staff') && location.pathname !== '/staff') found.push('a form to ' + action.pathname);
+    }
+    return found;
+}"""
+
+
+def injected(page):
+    """What on `page` did not come from the dashboard's templates: elements with names no
+    template writes (`x-pwn`), attributes that are not ASCII names or say `pwn`, a
+    `<meta http-equiv>`, a form to another origin."""
+    return page.evaluate(_INJECTED)

@@ -5,9 +5,11 @@ import Testing
 /// The organizer's pages in Debian's chromium, driven by Playwright (Tests/HubServerTests/Browser/
 /// admin_test.py), against a real `checkin-hub serve` on loopback: an event created and edited
 /// with two access types, a roster uploaded (its report, broken files, a refused upload without
-/// the CSRF token, the live page updating by itself), a staff member added, assigned, signed in,
-/// disabled, enabled and given a new password, a real station's session revoked, and support
-/// refused. Skipped, saying why, when chromium or Playwright is missing, except in CI (`CI=true`).
+/// the CSRF token, the live page updating by itself), a staff member added (a wrong password of
+/// the organizer's own refused first), assigned, signed in, disabled, enabled and given a new
+/// password, each confirmed with the organizer's password, a real station's session revoked,
+/// support refused, and the organizer's own password changed with the current one. Skipped,
+/// saying why, when chromium or Playwright is missing, except in CI (`CI=true`).
 @Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking)
 struct AdminBrowserTests {
     let hubExecutable = RealHub.executable
@@ -40,7 +42,7 @@ struct AdminBrowserTests {
             "HUB_URL": hub.url,
             "ORGANIZER_EMAIL": organizer.email, "ORGANIZER_PASSWORD": organizer.password,
             "SUPPORT_EMAIL": support.email, "SUPPORT_PASSWORD": support.password, "STATION_NAME": "Door West",
-        ], screenshots: ["event-edit.png", "upload-report.png", "upload-problem.png", "staff.png"], logs: DashboardBrowserTests.logs(of: [hub]))
+        ], screenshots: ["event-edit.png", "upload-report.png", "upload-problem.png", "staff.png", "staff-own-password.png"], logs: DashboardBrowserTests.logs(of: [hub]))
         guard result.status == 0 else { return }
         // The hub's own command line agrees with what the pages showed.
         let event = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("[dashboard] event: ") }?.split(separator: " ").last)

@@ -108,7 +108,10 @@ import Testing
             headers[.contentType] = "multipart/form-data; boundary=\(Self.boundary)"
             let body = "--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(token)\r\n--\(Self.boundary)--\r\n"
             #expect(try await client.execute(uri: "/staff/add", method: .post, headers: headers, body: ByteBuffer(string: body)).status == .unsupportedMediaType)
-            #expect(try await Self.upload(client, organizer, csrf: token, fileName: "guests.csv", csv).status == .ok)
+            // Another form's token (the sign-out form's) is refused; the upload form's own is taken.
+            #expect(try await Self.upload(client, organizer, csrf: token, fileName: "guests.csv", csv).status == .forbidden)
+            let upload = try await organizer.token(client, on: "/events/ev1/roster", for: "/events/ev1/roster")
+            #expect(try await Self.upload(client, organizer, csrf: upload, fileName: "guests.csv", csv).status == .ok)
         }
         #expect(try await store.stats(event: "ev1").expected == 1, "only the upload with its token imported")
         #expect(try await store.staff(email: "x@example.org") == nil)
@@ -120,13 +123,15 @@ import Testing
         let (app, store, directory) = try await Self.makeApp()
         defer { directory.remove() }
         try await app.test(.router) { client in
-            var (organizer, token) = try await Self.signedIn(client, "org@example.org")
+            var (organizer, _) = try await Self.signedIn(client, "org@example.org")
+            let token = try await organizer.token(client, on: "/events/new", for: "/events/new")
+            let edit = try await organizer.token(client, on: "/events/ev1/edit", for: "/events/ev1/edit")
             let badZone = try await organizer.post(client, "/events/new",
                                                    "csrf=\(token)&name=Gala&time_zone=Mars%2FOlympus&starts=&ends=&window_seconds=30&undo_seconds=300")
             #expect(badZone.status == .unprocessableContent)
             #expect(Self.text(badZone).contains("“Mars/Olympus” is no time zone"))
             #expect(Self.text(badZone).contains(#"value="Gala""#), "the form keeps what was typed")
-            let backwards = try await organizer.post(client, "/events/ev1/edit", "csrf=\(token)&name=Door+Gala&time_zone=Europe%2FBerlin"
+            let backwards = try await organizer.post(client, "/events/ev1/edit", "csrf=\(edit)&name=Door+Gala&time_zone=Europe%2FBerlin"
                 + "&starts=2026-11-24T20%3A00&ends=2026-11-24T18%3A00&window_seconds=30&undo_seconds=300")
             #expect(backwards.status == .unprocessableContent)
             #expect(Self.text(backwards).contains("The end is before the start"))
@@ -144,8 +149,8 @@ import Testing
         let (app, store, directory) = try await Self.makeApp()
         defer { directory.remove() }
         try await app.test(.router) { client in
-            var (organizer, token) = try await Self.signedIn(client, "org@example.org")
-            let created = try await organizer.post(client, "/events/new", "csrf=\(token)&name=Autumn+Gala&time_zone=Europe%2FBerlin"
+            var (organizer, _) = try await Self.signedIn(client, "org@example.org")
+            let created = try await organizer.post(client, "/events/new", "csrf=\(try await organizer.token(client, on: "/events/new", for: "/events/new"))&name=Autumn+Gala&time_zone=Europe%2FBerlin"
                 + "&starts=2026-11-24T18%3A00&ends=2026-11-24T23%3A00&window_seconds=45&undo_seconds=120")
             #expect(created.status == .seeOther)
             let location = try #require(created.headers[.location])
@@ -156,18 +161,20 @@ import Testing
             let page = Self.text(try await organizer.get(client, location))
             #expect(page.contains("Event created."))
             #expect(page.contains(#"value="2026-11-24T18:00""#), "shown in the event's zone")
+            let types = try #require(DashboardClient.token(in: page, action: "/events/\(id)/access-types"))
+            let edit = try #require(DashboardClient.token(in: page, action: "/events/\(id)/edit"))
 
-            #expect(try await organizer.post(client, "/events/\(id)/access-types", "csrf=\(token)&name=Day+pass&reentry=on"
+            #expect(try await organizer.post(client, "/events/\(id)/access-types", "csrf=\(types)&name=Day+pass&reentry=on"
                 + "&valid_from=2026-11-24T17%3A00&valid_until=2026-11-24T22%3A00").status == .seeOther)
-            #expect(try await organizer.post(client, "/events/\(id)/access-types", "csrf=\(token)&name=VIP").status == .seeOther)
-            let backwards = try await organizer.post(client, "/events/\(id)/access-types", "csrf=\(token)&name=Late"
+            #expect(try await organizer.post(client, "/events/\(id)/access-types", "csrf=\(types)&name=VIP").status == .seeOther)
+            let backwards = try await organizer.post(client, "/events/\(id)/access-types", "csrf=\(types)&name=Late"
                 + "&valid_from=2026-11-24T22%3A00&valid_until=2026-11-24T17%3A00")
             #expect(backwards.status == .unprocessableContent)
             #expect(Self.text(backwards).contains("“Valid until” is before “valid from”"))
             #expect(try await store.accessTypes(event: id).map(\.name) == ["Day pass", "VIP"])
             #expect(try await store.accessTypes(event: id).first?.reentry == true)
 
-            #expect(try await organizer.post(client, "/events/\(id)/edit", "csrf=\(token)&name=Winter+Gala&time_zone=Europe%2FBerlin"
+            #expect(try await organizer.post(client, "/events/\(id)/edit", "csrf=\(edit)&name=Winter+Gala&time_zone=Europe%2FBerlin"
                 + "&starts=&ends=&window_seconds=30&undo_seconds=300").status == .seeOther)
             #expect(try await store.event(id: id)?.name == "Winter Gala")
             let kinds = try await store.organizerActions(event: id).map(\.kind)
@@ -181,7 +188,8 @@ import Testing
         let (app, store, directory) = try await Self.makeApp()
         defer { directory.remove() }
         try await app.test(.router) { client in
-            let (organizer, token) = try await Self.signedIn(client, "org@example.org")
+            let (organizer, _) = try await Self.signedIn(client, "org@example.org")
+            let token = try await organizer.token(client, on: "/events/ev1/roster", for: "/events/ev1/roster")
             let csv = "code,name,email,access_type,seat\nA1,Ana,ana@example.org,General,1\n,No Code,x@example.org,General,2\nA3,Abe,abe@example.org,VIP,3\n"
             let report = try await Self.upload(client, organizer, csrf: token, fileName: "guests.csv", Array(csv.utf8))
             #expect(report.status == .ok)
@@ -222,26 +230,35 @@ import Testing
         let (app, store, directory) = try await Self.makeApp()
         defer { directory.remove() }
         try await app.test(.router) { client in
-            var (organizer, token) = try await Self.signedIn(client, "org@example.org")
-            let added = try await organizer.post(client, "/staff/add", "csrf=\(token)&email=Sam%40Example.org&name=Sam&role=staff&password=sam+secret+1")
+            var (organizer, _) = try await Self.signedIn(client, "org@example.org")
+            // Each form's own token; the changes that grant something carry the organizer's password.
+            // (No account is disabled yet, so the page has no enable form to take it from.)
+            let staffPage = Self.text(try await organizer.get(client, "/staff"))
+            var tokens: [String: String] = [:]
+            for action in ["add", "assign", "unassign", "disable", "password", "sessions/revoke"] {
+                tokens[action] = try #require(DashboardClient.token(in: staffPage, action: "/staff/" + action), "\(action)")
+            }
+            tokens["enable"] = try await organizer.token(for: "/staff/enable", store: store)
+            let confirm = "&current_password=" + DashboardRouterTests.password.replacingOccurrences(of: " ", with: "+")
+            let added = try await organizer.post(client, "/staff/add", "csrf=\(tokens["add"]!)&email=Sam%40Example.org&name=Sam&role=staff&password=sam+secret+1" + confirm)
             #expect(added.status == .seeOther)
             let page = Self.text(try await organizer.get(client, "/staff?done=added"))
             #expect(page.contains("Staff member added."))
             #expect(!page.contains("sam secret 1") && !page.contains("sam+secret+1"), "the password is never shown")
             // A hostile name is kept as text and shown escaped.
-            #expect(try await organizer.post(client, "/staff/add", "csrf=\(token)&email=eve%40example.org"
-                + "&name=Eve+%3Cscript%3Ealert(1)%3C%2Fscript%3E%1B%5B31m&role=support&password=eve+secret+1").status == .seeOther)
+            #expect(try await organizer.post(client, "/staff/add", "csrf=\(tokens["add"]!)&email=eve%40example.org"
+                + "&name=Eve+%3Cscript%3Ealert(1)%3C%2Fscript%3E%1B%5B31m&role=support&password=eve+secret+1" + confirm).status == .seeOther)
             let listed = Self.text(try await organizer.get(client, "/staff"))
             #expect(!listed.contains("<script>alert(1)") && listed.contains("Eve &lt;script&gt;alert(1)&lt;/script&gt;[31m"))
-            let twice = try await organizer.post(client, "/staff/add", "csrf=\(token)&email=sam%40example.org&name=Sam&role=staff&password=sam+secret+1")
+            let twice = try await organizer.post(client, "/staff/add", "csrf=\(tokens["add"]!)&email=sam%40example.org&name=Sam&role=staff&password=sam+secret+1" + confirm)
             #expect(twice.status == .unprocessableContent)
             #expect(Self.text(twice).contains("exists already"))
             #expect(!Self.text(twice).contains("sam secret 1"))
-            let short = try await organizer.post(client, "/staff/add", "csrf=\(token)&email=tim%40example.org&name=Tim&role=staff&password=short")
+            let short = try await organizer.post(client, "/staff/add", "csrf=\(tokens["add"]!)&email=tim%40example.org&name=Tim&role=staff&password=short" + confirm)
             #expect(short.status == .unprocessableContent)
             #expect(Self.text(short).contains("at least 8 characters"))
 
-            #expect(try await organizer.post(client, "/staff/assign", "csrf=\(token)&email=sam%40example.org&event=ev2").status == .seeOther)
+            #expect(try await organizer.post(client, "/staff/assign", "csrf=\(tokens["assign"]!)&email=sam%40example.org&event=ev2" + confirm).status == .seeOther)
             var sam = Browser()
             #expect(try await sam.signIn(client, email: "sam@example.org", password: "sam secret 1").status == .seeOther)
             #expect(try await sam.get(client, "/events/ev2").status == .ok)
@@ -249,20 +266,20 @@ import Testing
             let sessions = Self.text(try await organizer.get(client, "/staff"))
             #expect(sessions.contains(#"data-email="sam@example.org""#))
 
-            #expect(try await organizer.post(client, "/staff/disable", "csrf=\(token)&email=sam%40example.org").status == .seeOther)
+            #expect(try await organizer.post(client, "/staff/disable", "csrf=\(tokens["disable"]!)&email=sam%40example.org").status == .seeOther)
             #expect(try await sam.get(client, "/events").status == .seeOther, "their session ended: back to sign-in")
-            #expect(try await organizer.post(client, "/staff/enable", "csrf=\(token)&email=sam%40example.org").status == .seeOther)
-            #expect(try await organizer.post(client, "/staff/password", "csrf=\(token)&email=sam%40example.org&password=new+secret+2").status == .seeOther)
+            #expect(try await organizer.post(client, "/staff/enable", "csrf=\(tokens["enable"]!)&email=sam%40example.org" + confirm).status == .seeOther)
+            #expect(try await organizer.post(client, "/staff/password", "csrf=\(tokens["password"]!)&email=sam%40example.org&password=new+secret+2" + confirm).status == .seeOther)
             var again = Browser()
             #expect(try await again.signIn(client, email: "sam@example.org", password: "sam secret 1").status == .unauthorized)
             #expect(try await again.signIn(client, email: "sam@example.org", password: "new secret 2").status == .seeOther)
             let live = try #require(try await store.sessions().first { $0.staffEmail == "sam@example.org" && !$0.revoked })
-            #expect(try await organizer.post(client, "/staff/sessions/revoke", "csrf=\(token)&session=\(live.id)").status == .seeOther)
+            #expect(try await organizer.post(client, "/staff/sessions/revoke", "csrf=\(tokens["sessions/revoke"]!)&session=\(live.id)").status == .seeOther)
             #expect(try await again.get(client, "/events").status == .seeOther)
-            #expect(try await organizer.post(client, "/staff/unassign", "csrf=\(token)&email=sam%40example.org&event=ev2").status == .seeOther)
-            let mine = try await organizer.post(client, "/staff/disable", "csrf=\(token)&email=org%40example.org")
+            #expect(try await organizer.post(client, "/staff/unassign", "csrf=\(tokens["unassign"]!)&email=sam%40example.org&event=ev2").status == .seeOther)
+            let mine = try await organizer.post(client, "/staff/disable", "csrf=\(tokens["disable"]!)&email=org%40example.org")
             #expect(mine.status == .unprocessableContent, "an organizer cannot lock themselves out")
-            let nobody = try await organizer.post(client, "/staff/disable", "csrf=\(token)&email=nobody%40example.org")
+            let nobody = try await organizer.post(client, "/staff/disable", "csrf=\(tokens["disable"]!)&email=nobody%40example.org")
             #expect(nobody.status == .unprocessableContent)
             #expect(Self.text(nobody).contains("There is no such account"))
         }

@@ -2,7 +2,7 @@ import CheckInCore
 import Foundation
 import HTTPTypes
 import HubAPI
-import HubServer
+@testable import HubServer
 import Hummingbird
 import HummingbirdTesting
 import KioskTestSupport
@@ -64,6 +64,20 @@ extension HTTPField.Name {
             let response = try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: form))
             keep(response)
             return response
+        }
+
+        /// The token of the form on `page` that posts to `action`, as a browser submitting it sends it.
+        func token(_ client: some TestClientProtocol, on page: String, for action: String) async throws -> String {
+            let html = DashboardRouterTests.text(try await get(client, page))
+            return try #require(DashboardClient.token(in: html, action: action), "no form to \(action) on \(page)")
+        }
+
+        /// The token of this browser's session for a form posting to `action`, for a form its
+        /// page shows only in some states (a merge, for a walk-in).
+        func token(for action: String, store: any HubStore) async throws -> String {
+            let cookie = try #require(cookies["hub_session"])
+            let session = try #require(try await store.session(accessHash: Tokens.hash(cookie), now: .now()))
+            return FormTokens(secret: cookie, sessionID: session.sessionID).form(action).csrf
         }
 
         /// Opens the sign-in page and posts the form; returns the form post's answer.

@@ -17,6 +17,20 @@ struct DashboardRulesTests {
         #expect(!CSRFToken.verify(String(token.dropLast()), secret: "cookie-a", purpose: "session:ses_1"))
     }
 
+    @Test func aFormsTokenVerifiesOnlyForItsOwnActionAndSession() {
+        let forms = FormTokens(secret: "cookie-a", sessionID: "ses_1")
+        let checkIn = forms.form("/events/ev1/guests/G%201/checkin")
+        #expect(checkIn.action == "/events/ev1/guests/G%201/checkin")
+        #expect(forms.verifies(checkIn.csrf, path: "/events/ev1/guests/G%201/checkin"))
+        #expect(forms.verifies(checkIn.csrf, path: "/events/ev1/guests/G 1/checkin"), "the path as written and as sent agree")
+        for other in ["/staff/add", "/signout", "/events/ev1/guests/G%201/revoke", "/events/ev1/guests/G%202/checkin"] {
+            #expect(!forms.verifies(checkIn.csrf, path: other), "\(other)")
+        }
+        #expect(!FormTokens(secret: "cookie-a", sessionID: "ses_2").verifies(checkIn.csrf, path: "/events/ev1/guests/G%201/checkin"))
+        #expect(!FormTokens(secret: "cookie-b", sessionID: "ses_1").verifies(checkIn.csrf, path: "/events/ev1/guests/G%201/checkin"))
+        #expect(!forms.verifies(nil, path: "/staff/add"))
+    }
+
     @Test func cookiesAreSecureOverTLSOrWhenATrustedProxySaysHTTPS() {
         let proxies: Set<String> = ["10.0.0.1"]
         #expect(WebTransport.isSecure(servesTLS: true, peer: "127.0.0.1", forwardedProto: nil, trustedProxies: []))

@@ -74,8 +74,10 @@ import Testing
         try await app.test(.router) { client in
             var organizer = Browser()
             _ = try await organizer.signIn(client, email: "org@example.org")
-            let page = try await organizer.get(client, "/events/ev1/review")
-            let token = try #require(DashboardRouterTests.csrf(in: page))
+            let page = DashboardRouterTests.text(try await organizer.get(client, "/events/ev1/review"))
+            let token = try #require(DashboardClient.token(in: page, action: "/events/ev1/review/mark"))
+            let undoToken = try #require(DashboardClient.token(in: page, action: "/events/ev1/review/undo"))
+            let mergeToken = try await organizer.token(for: "/events/ev1/review/merge", store: store)
             for path in ["/events/ev1/review/mark", "/events/ev1/review/merge", "/events/ev1/review/undo"] {
                 let fields = ["kind": "conflict", "subject": conflict, "walkIn": "W", "into": "EVE1", "key": conflict]
                 #expect(try await organizer.post(client, path, Self.form("forged", fields)).status == .forbidden, "\(path)")
@@ -97,10 +99,12 @@ import Testing
             #expect(unknown.status == .notFound)
             let badKind = try await organizer.post(client, "/events/ev1/review/mark", Self.form(token, ["kind": "<b>", "subject": conflict]))
             #expect(badKind.status == .unprocessableContent)
-            let merge = try await organizer.post(client, "/events/ev1/review/merge", Self.form(token, ["walkIn": "EVE1", "into": "EVE1"]))
+            #expect(try await organizer.post(client, "/events/ev1/review/merge", Self.form(token, ["walkIn": "EVE1", "into": "EVE1"])).status == .forbidden,
+                    "the mark form's token is not the merge form's")
+            let merge = try await organizer.post(client, "/events/ev1/review/merge", Self.form(mergeToken, ["walkIn": "EVE1", "into": "EVE1"]))
             #expect(merge.status == .conflict)
             #expect(DashboardRouterTests.text(merge).contains("Only a walk-in can be merged"))
-            let undo = try await organizer.post(client, "/events/ev1/review/undo", Self.form(token, ["key": "not a key"]))
+            let undo = try await organizer.post(client, "/events/ev1/review/undo", Self.form(undoToken, ["key": "not a key"]))
             #expect(undo.status == .unprocessableContent)
         }
         #expect(try await store.organizerActions(event: "ev1").map(\.kind) == [.conflictReviewed])

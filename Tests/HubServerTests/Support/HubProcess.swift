@@ -10,14 +10,33 @@ final class HubProcess: @unchecked Sendable {  // Process is used from the test 
     let process = Process()
     let port: Int
 
-    /// - Parameter environment: variables set (or replaced) for the hub only.
-    init(db: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = BuiltProducts.executable("checkin-hub")
+    /// - Parameters:
+    ///   - environment: variables set (or replaced) for the hub only.
+    ///   - descriptorLimit: the hub's open-file limit (`ulimit -n`), as a small unit or shell would set it.
+    ///   - umask: the file-mode mask the hub starts with (`umask`), as a shell would set it.
+    ///   - log: where the hub's log goes (by default nowhere); `arguments` may raise its level.
+    init(db: String, arguments: [String] = [], environment: [String: String] = [:], descriptorLimit: Int? = nil,
+         umask: String? = nil, log: URL? = nil) throws {
+        let hub = BuiltProducts.executable("checkin-hub")
+        let serve = ["serve", "--db", db, "--port", "0", "--log-level", "warning", "--rate-limit", "0"] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.arguments = ["serve", "--db", db, "--port", "0", "--log-level", "warning", "--rate-limit", "0"] + arguments
+        if descriptorLimit != nil || umask != nil {
+            // exec: the shell becomes the hub, so stop() signals the hub itself.
+            let limits = (descriptorLimit.map { "ulimit -n \($0) && " } ?? "") + (umask.map { "umask \($0) && " } ?? "")
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", limits + #"exec "$0" "$@""#, hub.path] + serve
+        } else {
+            process.executableURL = hub
+            process.arguments = serve
+        }
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        if let log {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         // The first line says where it listens.
         var buffer = Data()
@@ -34,6 +53,11 @@ final class HubProcess: @unchecked Sendable {  // Process is used from the test 
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
+
+    /// Signs in through the API; the new session's access token (also a valid `hub_session` cookie).
+    func accessToken(_ email: String, _ password: String) async throws -> String {
+        try await HubClient(base: base).post(HubPaths.signIn, SignInRequest(email: email, password: password), as: TokenPair.self).accessToken
+    }
 
     /// Whether the process still runs (a trap would have ended it).
     var isRunning: Bool { process.isRunning }
