@@ -238,6 +238,7 @@ targets += [
             "CheckInCore",
             "KioskStore",
             "HubAPI",
+            "HTTPTransport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
@@ -248,6 +249,7 @@ targets += [
         name: "RosterSyncTests",
         dependencies: [
             "RosterSync",
+            "HTTPTransport",
             "HubAPI",
             "KioskStore",
             "CheckInCore",
@@ -264,14 +266,15 @@ dependencies += [
 ]
 kioskDependencies += [
     "RosterSync",
+    "HTTPTransport",
     "HubAPI",
 ]
 
 // MARK: - Roster sources: shared HTTP transport, sync schedule; pretix as a source (issue 31)
 
 targets += [
-    // Bounded answers, TLS trust and transport failures in the operator's words: what every HTTP
-    // client of the station shares (the pretix client now; RosterSync's hub client still has its own copy).
+    // Bounded answers, TLS trust, transport failures in the operator's words and the process's one
+    // HTTP client: what every HTTP client of the station shares (the hub's in RosterSync, pretix's).
     .target(
         name: "HTTPTransport",
         dependencies: [
@@ -288,6 +291,15 @@ targets += [
         dependencies: [
             "CheckInCore",
             "HTTPTransport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]
+    ),
+    .testTarget(
+        name: "HTTPTransportTests",
+        dependencies: [
+            "HTTPTransport",
+            "KioskTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]
@@ -309,7 +321,8 @@ targets += [
     .target(
         name: "Station",
         dependencies: [
-            "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync", "CEvdev",
+            "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync", "HTTPTransport",
+            "CEvdev",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -10,8 +10,7 @@ import NIOHTTP1
 /// AsyncHTTPClient's own deadline stops at the response head; the body is read under the same
 /// bound here (a timeout racing the read, which cancels it).
 ///
-/// The station's clients share it: the pretix client now; the hub client's copy in RosterSync
-/// (`Sources/RosterSync/BoundedDownload.swift`) is the same code, to be replaced by this one.
+/// The station's clients share it: the hub client and the pretix client.
 public struct BoundedDownload: Sendable {
     /// The largest answer accepted, in bytes.
     public let limit: Int

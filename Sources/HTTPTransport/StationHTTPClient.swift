@@ -3,8 +3,7 @@ import NIOCore
 
 /// The one HTTP client of a station process, for every server it talks to. Its connection pool
 /// is keyed by host and TLS settings, so servers with different trust roots share it safely; it
-/// lives as long as the process. (The hub client still builds the same one of its own in
-/// `Sources/RosterSync/HubClient.swift`, to become this one.)
+/// lives as long as the process. The hub client and the pretix client both send on it.
 public enum StationHTTPClient {
     public static let shared: HTTPClient = {
         var configuration = HTTPClient.Configuration()

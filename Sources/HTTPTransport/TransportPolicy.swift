@@ -9,8 +9,9 @@ import NIOSSL
 /// network. HTTPS is verified against the system trust store, or only against the private CA in
 /// ``caFile``.
 ///
-/// The same rules as the hub's `HubTransportPolicy` (`Sources/RosterSync`), with the same coded
-/// form, for every server the station talks to: the hub's is to become this one.
+/// One policy for every server the station talks to: the hub (`ca_file` and `allow_insecure_http`
+/// in kiosk.conf, `--ca-file` and `--allow-insecure-http` on the command line; kept with the
+/// station's hub session as `{"caFile", "allowInsecureHTTP"}`) and pretix.
 public struct TransportPolicy: Sendable, Equatable, Codable {
     /// A PEM file of the CA certificate(s) the server's certificate must chain to; nil: the system's.
     public var caFile: String?
