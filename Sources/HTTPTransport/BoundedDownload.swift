@@ -57,6 +57,17 @@ public struct BoundedDownload: Sendable {
             return answer
         }
     }
+
+    /// ``fetch(_:on:timeout:)`` on the station's one client, every failure a ``TransportFailure``
+    /// naming the other side as the operator calls it (`server`).
+    public func exchange(_ request: HTTPClientRequest, timeout: Duration, server: String = "server",
+                         on client: HTTPClient = StationHTTPClient.shared) async throws(TransportFailure) -> Answer {
+        do {
+            return try await fetch(request, on: client, timeout: timeout)
+        } catch {
+            throw TransportFailure(error, server: server)
+        }
+    }
 }
 
 extension TimeAmount {

@@ -4,14 +4,31 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 
-/// Transport failures in the few words the operator reads ("connection refused", "timed out"),
-/// and certificate failures told apart from them: those need a CA file, not a network check.
-///
-/// `server` is what the operator calls the other side in these words: "hub" for the station's
-/// hub ("it is not issued for this hub's address"), "server" by default.
-public enum TransportFailure {
+/// Why a request got no usable answer, in the few words the operator reads ("connection refused",
+/// "timed out"): certificate failures told apart, since those need a CA file, not a network check,
+/// and an answer refused for its size. Each client says it in its own error type.
+public enum TransportFailure: Error, Sendable, Equatable {
+    /// No answer: connection refused or reset, unknown host, no network, timed out.
+    case unreachable(String)
+    /// The server's HTTPS certificate did not verify against the trusted CAs (or not for its name).
+    case untrusted(String)
+    /// The answer passed the download's limit of this many bytes.
+    case tooLarge(limit: Int)
+
+    /// What `error`, thrown by sending a request, means. `server` is what the operator calls the
+    /// other side: "hub" for the station's hub ("it is not issued for this hub's address").
+    public init(_ error: any Error, server: String = "server") {
+        if let tooLarge = error as? BoundedDownload.TooLarge {
+            self = .tooLarge(limit: tooLarge.limit)
+        } else if let reason = Self.untrustedReason(error, server: server) {
+            self = .untrusted(reason)
+        } else {
+            self = .unreachable(Self.describe(error, server: server))
+        }
+    }
+
     /// Why the server's certificate was refused, or nil when `error` is not a certificate failure.
-    public static func untrustedReason(_ error: any Error, server: String = "server") -> String? {
+    static func untrustedReason(_ error: any Error, server: String) -> String? {
         if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
             return "it is not issued for this \(server)'s address"
         }
@@ -24,7 +41,7 @@ public enum TransportFailure {
     }
 
     /// `error` from sending a request, in a few words.
-    public static func describe(_ error: any Error, server: String = "server") -> String {
+    static func describe(_ error: any Error, server: String) -> String {
         if error is BoundedDownload.TimedOut { return "timed out" }
         if let client = error as? HTTPClientError {
             switch client {

@@ -39,6 +39,14 @@ public struct TransportPolicy: Sendable, Equatable, Codable {
         throw .insecureURL(url.absoluteString)
     }
 
+    /// Refuses `url` as ``check(_:)`` does, then gives the TLS settings of its requests: those of
+    /// ``tlsConfiguration()`` for `https://`, none for `http://`.
+    /// - Throws: ``TransportRefusal``.
+    public func tls(for url: URL) throws(TransportRefusal) -> TLSConfiguration? {
+        try check(url)
+        return url.scheme?.lowercased() == "https" ? try tlsConfiguration() : nil
+    }
+
     /// The TLS settings of requests to an `https://` server: full verification (chain and host
     /// name), against ``caFile`` only when one is given.
     /// - Throws: ``TransportRefusal/caFileUnreadable(path:reason:)`` when the file holds no certificate.

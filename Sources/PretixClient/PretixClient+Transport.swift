@@ -62,13 +62,8 @@ extension PretixClient {
             request.headers.add(name: "Content-Type", value: "application/json")
         }
         let answer: BoundedDownload.Answer
-        do {
-            answer = try await download.fetch(request, on: Self.http, timeout: timeout)
-        } catch let tooLarge as BoundedDownload.TooLarge {
-            throw .malformed("an answer larger than \(tooLarge.limit) bytes")
-        } catch {
-            if let untrusted = TransportFailure.untrustedReason(error) { throw .untrusted(untrusted) }
-            throw .unreachable(TransportFailure.describe(error))
+        do throws(TransportFailure) { answer = try await download.exchange(request, timeout: timeout) } catch {
+            throw PretixError(error)
         }
         return PretixResponse(status: answer.status, headers: answer.headers, body: Data(answer.body.readableBytesView))
     }

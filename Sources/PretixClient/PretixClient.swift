@@ -45,15 +45,7 @@ public struct PretixClient: Sendable {
     public init(server: URL, device: PretixDevice? = nil, timeout: Duration = .seconds(10),
                 maximumAnswerBytes: Int = PretixClient.maximumAnswerBytes, maximumPages: Int = PretixClient.maximumPages,
                 policy: TransportPolicy = TransportPolicy()) throws(PretixError) {
-        do throws(TransportRefusal) {
-            try policy.check(server)
-            tls = server.scheme?.lowercased() == "https" ? try policy.tlsConfiguration() : nil
-        } catch {
-            switch error {
-            case .insecureURL(let url): throw .insecureURL(url)
-            case .caFileUnreadable(let path, let reason): throw .caFileUnreadable(path: path, reason: reason)
-            }
-        }
+        do throws(TransportRefusal) { tls = try policy.tls(for: server) } catch { throw PretixError(error) }
         self.server = server
         self.device = device
         self.timeout = timeout
@@ -80,6 +72,4 @@ public struct PretixClient: Sendable {
         guard let device else { throw .notInitialized }
         return device
     }
-
-    static var http: HTTPClient { StationHTTPClient.shared }
 }

@@ -1,4 +1,5 @@
 import CheckInCore
+import HTTPTransport
 
 /// Why a call to pretix did not give the answer the station needs, each saying what the operator
 /// should do. Answers that are decisions (a refused scan, an unknown nonce) are not errors: the
@@ -76,6 +77,25 @@ public enum PretixError: Error, Sendable, Equatable, CustomStringConvertible {
             "Cannot use the CA file \(Sanitized.text(path)) (\(reason)): give the PEM certificate of the CA that signed pretix's certificate."
         case .invalidServerURL(let url):
             "\(Sanitized.text(url)) is not a pretix address: use https://host[/path], as the device's set-up page in pretix shows it."
+        }
+    }
+}
+
+extension PretixError {
+    /// pretix's words for an address or CA file the transport policy refuses.
+    init(_ refusal: TransportRefusal) {
+        switch refusal {
+        case .insecureURL(let url): self = .insecureURL(url)
+        case .caFileUnreadable(let path, let reason): self = .caFileUnreadable(path: path, reason: reason)
+        }
+    }
+
+    /// pretix's words for a request that got no usable answer.
+    init(_ failure: TransportFailure) {
+        switch failure {
+        case .unreachable(let reason): self = .unreachable(reason)
+        case .untrusted(let reason): self = .untrusted(reason)
+        case .tooLarge(let limit): self = .malformed("an answer larger than \(limit) bytes")
         }
     }
 }

@@ -27,6 +27,15 @@ public enum HubRequestError: Error, Sendable, Equatable {
         }
     }
 
+    /// The hub's words for a request that got no usable answer.
+    init(_ failure: TransportFailure) {
+        switch failure {
+        case .unreachable(let reason): self = .transport(reason)
+        case .untrusted(let reason): self = .untrusted(reason)
+        case .tooLarge(let limit): self = .malformed("answer larger than \(limit) bytes, refused")
+        }
+    }
+
     /// Short text for logs and the operator (problem details are the hub's, sanitized).
     public var summary: String {
         switch self {
@@ -63,12 +72,7 @@ public struct HubClient: Sendable {
     ///   refuses; ``SyncError/caFileUnreadable(path:reason:)`` for an unusable CA file.
     public init(baseURL: URL, timeout: Duration = .seconds(10), maximumAnswerBytes: Int = HubClient.maximumAnswerBytes,
                 policy: TransportPolicy = TransportPolicy()) throws(SyncError) {
-        do throws(TransportRefusal) {
-            try policy.check(baseURL)
-            tls = baseURL.scheme?.lowercased() == "https" ? try policy.tlsConfiguration() : nil
-        } catch {
-            throw SyncError(error)
-        }
+        do throws(TransportRefusal) { tls = try policy.tls(for: baseURL) } catch { throw SyncError(error) }
         self.baseURL = baseURL
         self.timeout = timeout
         download = BoundedDownload(limit: maximumAnswerBytes)
@@ -164,13 +168,8 @@ public struct HubClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
         }
         let answer: BoundedDownload.Answer
-        do {
-            answer = try await download.fetch(request, on: StationHTTPClient.shared, timeout: timeout)
-        } catch let tooLarge as BoundedDownload.TooLarge {
-            throw .malformed("answer larger than \(tooLarge.limit) bytes, refused")
-        } catch {
-            if let untrusted = TransportFailure.untrustedReason(error, server: "hub") { throw .untrusted(untrusted) }
-            throw .transport(TransportFailure.describe(error, server: "hub"))
+        do throws(TransportFailure) { answer = try await download.exchange(request, timeout: timeout, server: "hub") } catch {
+            throw HubRequestError(error)
         }
         serverClock.observe(dateHeader: answer.headers.first(name: "Date"))
         let data = Data(answer.body.readableBytesView)
