@@ -1,5 +1,6 @@
 import CheckInCore
 import Foundation
+import HTTPTransport
 import HubAPI
 import KioskStore
 import Logging
@@ -361,7 +362,7 @@ public actor SyncEngine {
 
     /// The trust to reach the hub with: the command's or configuration's own, else what the
     /// station signed in with.
-    var transport: HubTransportPolicy { configuration.transport.orKept(session?.transport) }
+    var transport: TransportPolicy { configuration.transport.orKept(session?.transport) }
 
     /// A client for `url` with this engine's timeout, answer bound and transport policy.
     func makeClient(_ url: URL, timeout: Duration? = nil) throws(SyncError) -> HubClient {
