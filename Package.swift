@@ -238,6 +238,7 @@ targets += [
             "CheckInCore",
             "KioskStore",
             "HubAPI",
+            "HTTPTransport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
@@ -248,6 +249,7 @@ targets += [
         name: "RosterSyncTests",
         dependencies: [
             "RosterSync",
+            "HTTPTransport",
             "HubAPI",
             "KioskStore",
             "CheckInCore",
@@ -264,7 +266,46 @@ dependencies += [
 ]
 kioskDependencies += [
     "RosterSync",
+    "HTTPTransport",
     "HubAPI",
+]
+
+// MARK: - Roster sources: shared HTTP transport, sync schedule; pretix as a source (issue 31)
+
+targets += [
+    // Bounded answers, TLS trust, transport failures in the operator's words and the process's one
+    // HTTP client: what every HTTP client of the station shares (the hub's in RosterSync, pretix's).
+    .target(
+        name: "HTTPTransport",
+        dependencies: [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]
+    ),
+    // When a station pulls its roster source and pushes its outbox, as a pure value (no I/O).
+    .target(name: "SyncSchedule"),
+    // The station as a pretix device: handshake, device API, catalog and order downloads with
+    // deltas, online redeem and annul, queued uploads; pretix's data as CheckInCore values.
+    .target(
+        name: "PretixClient",
+        dependencies: [
+            "CheckInCore",
+            "HTTPTransport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]
+    ),
+    .testTarget(
+        name: "HTTPTransportTests",
+        dependencies: [
+            "HTTPTransport",
+            "KioskTestSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]
+    ),
+    .testTarget(name: "SyncScheduleTests", dependencies: ["SyncSchedule"]),
+    .testTarget(name: "PretixClientTests", dependencies: ["PretixClient", "HTTPTransport", "CheckInCore", "KioskTestSupport"]),
 ]
 
 // MARK: - Station: kiosk run, operator console, kiosk set-up (issue 7)
@@ -280,7 +321,8 @@ targets += [
     .target(
         name: "Station",
         dependencies: [
-            "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync", "CEvdev",
+            "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync", "HTTPTransport",
+            "CEvdev",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),

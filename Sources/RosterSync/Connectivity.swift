@@ -12,7 +12,7 @@ public enum ConnectivityState: String, Sendable, Equatable, CaseIterable {
     /// No hub configured: a stand-alone station.
     case notConfigured = "not_configured"
     /// The hub's address is plain `http://` to another machine and `allow_insecure_http` is not
-    /// set: nothing is sent until the address is `https://` (see ``HubTransportPolicy``).
+    /// set: nothing is sent until the address is `https://` (see ``HTTPTransport/TransportPolicy``).
     case insecureRefused = "insecure_hub_refused"
 
     /// Whether the station should decide from its local copy without waiting for the hub.

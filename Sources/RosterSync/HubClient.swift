@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import CheckInCore
 import Foundation
+import HTTPTransport
 import HubAPI
 import NIOCore
 import NIOHTTP1
@@ -26,6 +27,15 @@ public enum HubRequestError: Error, Sendable, Equatable {
         }
     }
 
+    /// The hub's words for a request that got no usable answer.
+    init(_ failure: TransportFailure) {
+        switch failure {
+        case .unreachable(let reason): self = .transport(reason)
+        case .untrusted(let reason): self = .untrusted(reason)
+        case .tooLarge(let limit): self = .malformed("answer larger than \(limit) bytes, refused")
+        }
+    }
+
     /// Short text for logs and the operator (problem details are the hub's, sanitized).
     public var summary: String {
         switch self {
@@ -46,7 +56,7 @@ public struct HubClient: Sendable {
     public let baseURL: URL
     let timeout: Duration
     let download: BoundedDownload
-    /// The TLS settings of an `https://` hub (trust roots from ``HubTransportPolicy``).
+    /// The TLS settings of an `https://` hub (trust roots from ``HTTPTransport/TransportPolicy``).
     let tls: TLSConfiguration?
     /// How far this station's clock is from the hub's, from the answers' `Date` headers.
     let serverClock = ServerClock()
@@ -61,32 +71,12 @@ public struct HubClient: Sendable {
     /// - Throws: ``SyncError/insecureHubURL(_:)`` for plain HTTP to another machine the policy
     ///   refuses; ``SyncError/caFileUnreadable(path:reason:)`` for an unusable CA file.
     public init(baseURL: URL, timeout: Duration = .seconds(10), maximumAnswerBytes: Int = HubClient.maximumAnswerBytes,
-                policy: HubTransportPolicy = HubTransportPolicy()) throws(SyncError) {
-        try policy.check(baseURL)
+                policy: TransportPolicy = TransportPolicy()) throws(SyncError) {
+        do throws(TransportRefusal) { tls = try policy.tls(for: baseURL) } catch { throw SyncError(error) }
         self.baseURL = baseURL
         self.timeout = timeout
         download = BoundedDownload(limit: maximumAnswerBytes)
-        tls = baseURL.scheme?.lowercased() == "https" ? try policy.tlsConfiguration() : nil
     }
-
-    /// One HTTP client for the process (its connection pool is keyed by host and TLS settings, so
-    /// clients with different trust roots share it safely); it lives as long as the process.
-    static let http: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        // The hub never redirects; following one could take a token to another address.
-        configuration.redirectConfiguration = .disallow
-        // Bounded reads count the bytes on the wire: no decompression to inflate past them.
-        configuration.decompression = .disabled
-        configuration.httpVersion = .http1Only
-        // Fail at once when the hub is down (the sync loop has its own backoff) instead of
-        // retrying the connection until the request's deadline.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        // Below the hub's 30 s idle timeout: a kept connection is closed here before the hub
-        // closes it under a request being sent.
-        configuration.connectionPool.idleTimeout = .seconds(20)
-        configuration.timeout = .init(connect: .seconds(10), read: nil)
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
 
     /// Parses and checks a hub URL given by the operator (`http(s)://host[:port]`).
     public static func parseHubURL(_ text: String) throws(SyncError) -> URL {
@@ -178,13 +168,8 @@ public struct HubClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
         }
         let answer: BoundedDownload.Answer
-        do {
-            answer = try await download.fetch(request, on: Self.http, timeout: timeout)
-        } catch let tooLarge as BoundedDownload.TooLarge {
-            throw .malformed("answer larger than \(tooLarge.limit) bytes, refused")
-        } catch {
-            if let untrusted = Self.untrustedReason(error) { throw .untrusted(untrusted) }
-            throw .transport(Self.describe(error))
+        do throws(TransportFailure) { answer = try await download.exchange(request, timeout: timeout, server: "hub") } catch {
+            throw HubRequestError(error)
         }
         serverClock.observe(dateHeader: answer.headers.first(name: "Date"))
         let data = Data(answer.body.readableBytesView)

@@ -1,5 +1,6 @@
 import CheckInCore
 import Foundation
+import HTTPTransport
 import KioskStore
 
 /// The station's hub session: where the hub is, the tokens, and who signed in.
@@ -24,11 +25,11 @@ public struct StationSession: Sendable, Codable, Equatable {
     public var signedOut: Bool
     /// The trust the station signed in with (its private CA, or plain HTTP allowed); `nil` in
     /// sessions from before it was kept. Used by commands that name none of their own.
-    public var transport: HubTransportPolicy?
+    public var transport: TransportPolicy?
 
     public init(hubURL: String, accessToken: String, accessExpiresAt: Timestamp, refreshToken: String, refreshExpiresAt: Timestamp,
                 sessionID: String, staffEmail: String, staffName: String, staffRole: String, signedOut: Bool = false,
-                transport: HubTransportPolicy? = nil) {
+                transport: TransportPolicy? = nil) {
         self.hubURL = hubURL
         self.accessToken = accessToken
         self.accessExpiresAt = accessExpiresAt

@@ -80,7 +80,9 @@ extension SyncEngine {
         }
         pulling = true
         defer { pulling = false }
+        let started = ContinuousClock.now
         try await pull(into: &report, progress: progress)
+        stallWatch.pulled(startedAt: started)
     }
 
     /// Runs a push once no other is running: the follow loop's push after a wake and the

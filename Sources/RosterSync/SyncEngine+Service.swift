@@ -8,6 +8,7 @@ extension SyncEngine: Service {
             await withDiscardingTaskGroup { group in
                 group.addTask { await self.syncLoop() }
                 group.addTask { await self.followLoop() }
+                group.addTask { await self.heartbeatLoop() }
             }
         }
     }

@@ -1,5 +1,6 @@
 import CheckInCore
 import Foundation
+import HTTPTransport
 import HubAPI
 import KioskStore
 import Logging
@@ -49,6 +50,8 @@ public actor SyncEngine {
     /// The follow loop holds a long-poll open and pulls as soon as the hub has a change: the
     /// interval loop then only pushes.
     var following = false
+    /// Whether the station stood still since its last pull (``catchUpAfterStall(budget:)``).
+    var stallWatch = StallWatch()
     /// The follow loop's client (its requests wait at the hub, so their timeout is longer).
     var follower: HubClient?
     /// Why the session's hub has no client (an insecure address, an unusable CA file): every
@@ -359,7 +362,7 @@ public actor SyncEngine {
 
     /// The trust to reach the hub with: the command's or configuration's own, else what the
     /// station signed in with.
-    var transport: HubTransportPolicy { configuration.transport.orKept(session?.transport) }
+    var transport: TransportPolicy { configuration.transport.orKept(session?.transport) }
 
     /// A client for `url` with this engine's timeout, answer bound and transport policy.
     func makeClient(_ url: URL, timeout: Duration? = nil) throws(SyncError) -> HubClient {

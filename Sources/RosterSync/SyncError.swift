@@ -1,4 +1,5 @@
 import CheckInCore
+import HTTPTransport
 import KioskStore
 
 /// Failures of station sync, each saying what the operator should do.
@@ -17,7 +18,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreachable(String)
     /// The hub URL is not a usable http(s) URL.
     case invalidHubURL(String)
-    /// Plain `http://` to another machine, refused (``HubTransportPolicy``): passwords and tokens
+    /// Plain `http://` to another machine, refused (``HTTPTransport/TransportPolicy``): passwords and tokens
     /// would cross the network in the clear.
     case insecureHubURL(String)
     /// The hub's HTTPS certificate did not verify (unknown CA, wrong host name, expired).
@@ -60,6 +61,14 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension SyncError {
+    /// The hub's words for an address or CA file the transport policy refuses.
+    public init(_ refusal: TransportRefusal) {
+        switch refusal {
+        case .insecureURL(let url): self = .insecureHubURL(url)
+        case .caFileUnreadable(let path, let reason): self = .caFileUnreadable(path: path, reason: reason)
+        }
+    }
+
     /// Nothing goes until someone acts (signs in, picks an event): not a failure to back off from.
     var isWaitingForSomeone: Bool {
         switch self {

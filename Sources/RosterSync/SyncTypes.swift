@@ -1,4 +1,5 @@
 import CheckInCore
+import HTTPTransport
 
 /// Tunables of ``SyncEngine``; the defaults are issue 6's.
 public struct SyncConfiguration: Sendable {
@@ -25,7 +26,7 @@ public struct SyncConfiguration: Sendable {
     /// The largest hub answer read (see ``HubClient/maximumAnswerBytes``).
     public var maximumAnswerBytes = HubClient.maximumAnswerBytes
     /// Which hub addresses are allowed and which CA is trusted (`ca_file`, `allow_insecure_http`).
-    public var transport = HubTransportPolicy()
+    public var transport = TransportPolicy()
 
     public init() {}
 }

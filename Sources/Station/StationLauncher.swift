@@ -1,5 +1,6 @@
 import CheckInCore
 import Foundation
+import HTTPTransport
 import KioskStore
 import Logging
 import OperatorConsole
@@ -210,12 +211,12 @@ public enum StationLauncher {
         let knownHub = try configuration.hubURL ?? database.setting(.hubURL)
         guard forSetup || knownHub != nil || session != nil else { return nil }
         var sync = SyncConfiguration()
-        sync.transport = HubTransportPolicy(caFile: configuration.caFile, allowInsecureHTTP: configuration.allowInsecureHTTP)
+        sync.transport = TransportPolicy(caFile: configuration.caFile, allowInsecureHTTP: configuration.allowInsecureHTTP)
         if let configured = configuration.hubURL, let url = try? HubClient.parseHubURL(configured) {
-            do throws(SyncError) { try sync.transport.check(url) } catch {
+            do throws(TransportRefusal) { try sync.transport.check(url) } catch {
                 // Said at start, not only when someone tries to sign in.
                 logger.warning("configured hub address refused", metadata: ["hub": "\(configured)"])
-                FileHandle.standardError.write(Data("kiosk run: \(error.description)\n".utf8))
+                FileHandle.standardError.write(Data("kiosk run: \(SyncError(error).description)\n".utf8))
             }
         }
         do {

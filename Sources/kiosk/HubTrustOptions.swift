@@ -1,5 +1,5 @@
 import ArgumentParser
-import RosterSync
+import HTTPTransport
 
 /// How a station command reaches its hub: the private CA to trust, and whether plain HTTP to
 /// another machine is allowed (kiosk.conf's `ca_file` and `allow_insecure_http` for `kiosk run`).
@@ -10,7 +10,7 @@ struct HubTrustOptions: ParsableArguments {
     @Flag(name: .customLong("allow-insecure-http"), help: "Allow plain http:// to a hub on another machine (a trusted network only; loopback is always allowed).")
     var allowInsecureHTTP = false
 
-    var policy: HubTransportPolicy {
-        HubTransportPolicy(caFile: caFile, allowInsecureHTTP: allowInsecureHTTP)
+    var policy: TransportPolicy {
+        TransportPolicy(caFile: caFile, allowInsecureHTTP: allowInsecureHTTP)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 extension PrivateCupsTests {
     /// `kiosk badge` and `kiosk printers` as operators and acceptance checks call them.
-    @Suite("kiosk badge and printers", .serialized, .hangGuard)
+    @Suite("kiosk badge and printers", .serialized, .hangGuard, .blocking)
     struct BadgeCommandLineTests {
         let kiosk = BuiltProducts.executable("kiosk")
 

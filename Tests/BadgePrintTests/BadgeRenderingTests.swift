@@ -4,7 +4,7 @@ import Foundation
 import KioskTestSupport
 import Testing
 
-@Suite("badge rendering")
+@Suite("badge rendering", .blocking)
 struct BadgeRenderingTests {
     static let names: [(String, String)] = [
         ("José Müller-Ødegård", "Latin with diacritics"),

@@ -49,7 +49,8 @@ public final class PretixServer: Sendable {
             throw PretixFailure("pretix-server.sh start printed no URL: \(started)")
         }
         self.url = url
-        let stop = "bash '\(Self.script.path)' stop '\(directory.path)' >/dev/null 2>&1"
+        // At exit: stopped, and its directory removed (a suite's shared server is never removed by a test).
+        let stop = "bash '\(Self.script.path)' stop '\(directory.path)' >/dev/null 2>&1; rm -rf '\(directory.path)'"
         stopAtExitCommands.withLock { $0 += "; " + stop }
         _ = Self.stopAtExit
         do {

@@ -26,8 +26,8 @@ struct ConsoleHangupTmuxTests {
 
         console.killServerAbruptly()
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, Self.isRunning(station) { Thread.sleep(forTimeInterval: 0.2) }
-        #expect(!Self.isRunning(station), "kiosk run \(station) still runs 30 s after its terminal went away")
+        while Date() < deadline, TmuxConsole.isRunning(station) { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(!TmuxConsole.isRunning(station), "kiosk run \(station) still runs 30 s after its terminal went away")
 
         let log = (try? String(contentsOf: data.appending(path: "logs/kiosk.log"), encoding: .utf8)) ?? ""
         #expect(log.contains("the console's terminal went away: stopping the station"), "\(log)")
@@ -59,11 +59,5 @@ struct ConsoleHangupTmuxTests {
             let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             return arguments.contains("run") && arguments.contains(dataDirectory) && (arguments.first?.hasSuffix("kiosk") ?? false)
         }
-    }
-
-    /// Whether `pid` is a live process (not gone, not a zombie waiting to be reaped).
-    static func isRunning(_ pid: Int32) -> Bool {
-        guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
-        return !(stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? false)
     }
 }

@@ -105,6 +105,7 @@ public actor StationRuntime {
         while !actions.isEmpty {
             switch actions.removeFirst() {
             case .record(let presentation):
+                await catchUpAfterStall(before: presentation)
                 do {
                     let result = try await record(presentation)
                     updateHealth { $0.storage = .ok }
@@ -124,6 +125,22 @@ public actor StationRuntime {
             case .ignoreRepeat(let presentation):
                 if case .code(let code) = presentation.input { emit(.repeatIgnored(code: code)) }
             }
+        }
+    }
+
+    /// How long a scan after a stall waits for the hub's roster before it is decided on the
+    /// roster the station has.
+    static let stallCatchUpBudget: Duration = .seconds(1)
+
+    /// After the station stood still (a suspended box, `SIGSTOP`), another door may have admitted
+    /// this guest meanwhile: one pull first when the hub answers within the budget, else the scan
+    /// is decided as it stands, and the operator is told.
+    private func catchUpAfterStall(before presentation: Presentation) async {
+        guard let sync, case .code = presentation.input else { return }
+        if case .notCaughtUp(let stalled) = await sync.catchUpAfterStall(budget: Self.stallCatchUpBudget) {
+            let seconds = stalled.components.seconds
+            emit(.notice("The station stood still for \(seconds) s and the hub did not answer within 1 s: this scan was decided on the roster "
+                         + "from before. If another door admitted the guest meanwhile, the hub lists it for review.", action: "stall"))
         }
     }
 

@@ -187,6 +187,29 @@ def run(browser):
     second.wait_for_url(f"{HUB}/signin**", timeout=40_000)
     step(f"another open live page of that session went to sign-in {time.monotonic() - signed_out:.1f} s later")
 
+    # One sign-in with more live pages than the hub streams to it (4): the extra page says why and
+    # what to do, and tries again later instead of reloading itself every second.
+    crowd = browser.new_context(viewport={"width": 412, "height": 860})
+    first = crowd.new_page()
+    first.set_default_timeout(15_000)
+    sign_in(first, os.environ["ORGANIZER_EMAIL"], os.environ["ORGANIZER_PASSWORD"])
+    tabs = [first] + [crowd.new_page() for _ in range(3)]
+    for tab in tabs:
+        tab.goto(f"{HUB}/events/{EVENT}")
+        expect(tab.locator('[data-test="dashboard-live-status"]')).to_have_text("Live")
+    extra = crowd.new_page()
+    loads = []
+    extra.on("load", lambda _: loads.append(time.monotonic()))
+    extra.goto(f"{HUB}/events/{EVENT}")
+    expect(extra.locator('[data-test="dashboard-live-status"]')).to_contain_text("Too many live pages open")
+    extra.wait_for_timeout(4000)
+    if len(loads) != 1:
+        fail(f"the page beyond the account's live pages loaded {len(loads)} times in 4 s: it reloads in a loop")
+    screenshot(extra, "live-too-many.png")
+    tabs[1].close()
+    expect(extra.locator('[data-test="dashboard-live-status"]')).to_have_text("Live", timeout=40_000)
+    step("a fifth live page of one sign-in said to close one, did not reload, and went live once one closed")
+
 
 if __name__ == "__main__":
     launch(run)

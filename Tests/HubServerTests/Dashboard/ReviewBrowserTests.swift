@@ -119,12 +119,14 @@ struct ReviewBrowserTests {
         let status = try run(kiosk, ["status", "--data-dir", doorA, "--json"]).json()
         #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 0)
         let station = try KioskDatabase.open(dataDirectory: URL(fileURLWithPath: doorA))
+        // The station's own id of the hub's guest REV000001 (no ticket code is a station id).
+        let ada = station.stationGuestID(hubID: "REV000001")
         let undone = try station.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins WHERE guest_id = 'REV000001' AND undone_at IS NOT NULL")
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins WHERE guest_id = ? AND undone_at IS NOT NULL", arguments: [ada])
         }
         #expect(undone == 1, "the undo made on the page reached the door")
         let admitted = try station.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins WHERE guest_id = 'REV000001' AND undone_at IS NULL")
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM check_ins WHERE guest_id = ? AND undone_at IS NULL", arguments: [ada])
         }
         #expect(admitted == 1, "the walk-in's admission now counts for the registration")
     }

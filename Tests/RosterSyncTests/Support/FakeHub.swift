@@ -1,6 +1,7 @@
 import CheckInCore
 import Foundation
 import HubAPI
+import KioskTestSupport
 import Synchronization
 
 /// An in-memory hub speaking the `/v1` wire format (HubAPI types) over real HTTP on loopback,

@@ -134,12 +134,24 @@ final class TmuxConsole {
 
     /// Ends the station, the pane and this test's tmux server (by pid too, in case the
     /// server is stuck).
+    /// Waits (up to 20 s) for the station to be gone, so a test that starts another on the same
+    /// data directory does not find it still holding the directory's lock.
     func stop() {
+        let station = try? stationPID()
         if let panePID { kill(-panePID, SIGTERM) }
         _ = try? tmux(["kill-server"])
         if let serverPID { kill(serverPID, SIGTERM) }
         panePID = nil
         serverPID = nil
+        guard let station = station ?? nil else { return }
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, Self.isRunning(station) { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
+    /// Whether `pid` is a live process (not gone, not a zombie waiting to be reaped).
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        return !(stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? false)
     }
 
     deinit { stop() }

@@ -2,38 +2,50 @@ import Foundation
 import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for fault answers the real hub never
-/// gives on purpose: 500s, 429 with Retry-After, malformed or truncated bodies, slow answers.
+/// gives on purpose: 500s, 429 with Retry-After, malformed or truncated bodies, slow answers (the
+/// hub's and pretix's clients' fault tests).
 /// One thread accepts, one thread per connection answers; every answer closes the connection.
-final class ScriptedHTTPServer: Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var query: [String: String]
-        var headers: [String: String]
-        var body: Data
+public final class ScriptedHTTPServer: Sendable {
+    public struct Request: Sendable {
+        public var method: String
+        /// The request target as sent (path and query, percent-encoded).
+        public var target: String
+        /// The path, percent-decoded.
+        public var path: String
+        public var query: [String: String]
+        public var headers: [String: String]
+        public var body: Data
     }
 
-    struct Response: Sendable {
-        var status: Int
-        var headers: [String: String] = [:]
-        var body: Data = Data()
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String] = [:]
+        public var body: Data = Data()
         /// Wait this long before answering (slow hub).
-        var delay: TimeInterval = 0
+        public var delay: TimeInterval = 0
         /// Announce the full length but send only half the body, then close.
-        var truncate = false
+        public var truncate = false
 
-        static func json(_ status: Int, _ text: String, headers: [String: String] = [:]) -> Response {
+        public init(status: Int, headers: [String: String] = [:], body: Data = Data(), delay: TimeInterval = 0, truncate: Bool = false) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+            self.truncate = truncate
+        }
+
+        public static func json(_ status: Int, _ text: String, headers: [String: String] = [:]) -> Response {
             Response(status: status, headers: headers.merging(["Content-Type": "application/json"]) { $1 }, body: Data(text.utf8))
         }
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let handler: @Sendable (Request) -> Response
     private let stopped = Mutex(false)
 
     /// - Parameter port: 0 for an ephemeral port; a port used before to restart a stopped hub.
-    init(port requestedPort: UInt16 = 0, handler: @escaping @Sendable (Request) -> Response) throws {
+    public init(port requestedPort: UInt16 = 0, handler: @escaping @Sendable (Request) -> Response) throws {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -57,9 +69,9 @@ final class ScriptedHTTPServer: Sendable {
         thread.start()
     }
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    public var url: String { "http://127.0.0.1:\(port)" }
 
-    func stop() {
+    public func stop() {
         stopped.withLock { $0 = true }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
@@ -106,7 +118,7 @@ final class ScriptedHTTPServer: Sendable {
         let components = URLComponents(string: target)
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        let request = Request(method: String(parts[0]), path: components?.path ?? target, query: query, headers: headers, body: body)
+        let request = Request(method: String(parts[0]), target: target, path: components?.path ?? target, query: query, headers: headers, body: body)
         let response = handler(request)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         var text = "HTTP/1.1 \(response.status) X\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
