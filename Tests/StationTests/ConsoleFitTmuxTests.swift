@@ -90,13 +90,9 @@ struct ConsoleFitTmuxTests {
     @Test func theStorageDiagnosticAt80By24ShowsTheWholeError() throws {
         let directory = TemporaryDirectory("console-fit")
         defer { directory.remove() }
-        let data = directory.appending("data")
-        _ = try run(BuiltProducts.executable("kiosk"), ["checkin", "DEMO-0001", "--data-dir", data.path])
-        let migrations = try StationFixtures.migrationsWithABrokenOne(in: directory)
-        let console = try TmuxConsole(["--data-dir", data.path], directory: directory, environment: ["KIOSK_MIGRATIONS_DIR": migrations.path],
-                                      columns: 80, rows: 24)
+        let console = try StationFixtures.diagnosticConsole(in: directory)
         defer { console.stop() }
-        let screen = try console.waitFor("Contact support")
+        let screen = try console.screen()
         TmuxConsole.expectWhole(screen, ["no such table: no_such_table"], "diagnostic")
     }
 }

@@ -39,13 +39,8 @@ struct ConsoleHangupTmuxTests {
     @Test func theStorageDiagnosticScreenStopsOnSIGTERM() throws {
         let directory = TemporaryDirectory("console-diagnostic-term")
         defer { directory.remove() }
-        let data = directory.appending("data")
-        _ = try run(BuiltProducts.executable("kiosk"), ["checkin", "DEMO-0001", "--data-dir", data.path])
-        let migrations = try StationFixtures.migrationsWithABrokenOne(in: directory)
-        let console = try TmuxConsole(["--data-dir", data.path], directory: directory, environment: ["KIOSK_MIGRATIONS_DIR": migrations.path],
-                                      columns: 80, rows: 24)
+        let console = try StationFixtures.diagnosticConsole(in: directory)
         defer { console.stop() }
-        try console.waitFor("Contact support")
         let station = try #require(try console.stationPID())
         kill(station, SIGTERM)
         #expect(try console.waitForExit(seconds: 20) == 75, "the diagnostic screen kept running after SIGTERM")

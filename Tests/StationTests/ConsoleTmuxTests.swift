@@ -255,6 +255,18 @@ struct ConsoleTmuxTests {
 }
 
 enum StationFixtures {
+    /// A station with one check-in whose storage cannot start (a broken migration), its console
+    /// in an 80×24 tmux window on the diagnostic screen.
+    static func diagnosticConsole(in directory: TemporaryDirectory) throws -> TmuxConsole {
+        let data = directory.appending("data")
+        _ = try run(BuiltProducts.executable("kiosk"), ["checkin", "DEMO-0001", "--data-dir", data.path])
+        let migrations = try migrationsWithABrokenOne(in: directory)
+        let console = try TmuxConsole(["--data-dir", data.path], directory: directory, environment: ["KIOSK_MIGRATIONS_DIR": migrations.path],
+                                      columns: 80, rows: 24)
+        _ = try console.waitFor("Contact support")
+        return console
+    }
+
     /// The shipped migrations plus one that fails, in a folder for `KIOSK_MIGRATIONS_DIR`.
     static func migrationsWithABrokenOne(in directory: TemporaryDirectory) throws -> URL {
         let folder = directory.appending("migrations")

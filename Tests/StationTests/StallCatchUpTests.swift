@@ -31,7 +31,8 @@ struct StallCatchUpTests {
         return (try #require(b.decisions(for: code).last, "Door B answered \(code)"), after)
     }
 
-    @Test func aDoorResumedAfterAStopRefusesWhatTheOtherDoorAdmittedMeanwhile() throws {
+    /// A hub and its two running doors, for `body`; all ended after it.
+    func withTwoDoors(_ body: (_ hub: RealHub, _ a: StationProcess, _ b: StationProcess) throws -> Void) throws {
         let hub = try RealHub(guests: 30)
         defer { hub.remove() }
         let directory = TemporaryDirectory("stall")
@@ -41,34 +42,33 @@ struct StallCatchUpTests {
         let b = try HubDoor("Door B", hub: hub, directory: directory).start()
         defer { b.kill9() }
         Thread.sleep(forTimeInterval: 3)
-        for guest in 1...3 {
-            let atB = try stopBWhileAAdmits(String(format: "CODE%06d", guest), a: a, b: b, hub: hub).answer
-            // Within the event's window of A's admission: that admission seen again (duplicate).
-            #expect(["duplicate", "already_checked_in"].contains(atB["decision"] as? String), "guest \(guest) at Door B: \(atB)")
-            #expect((atB["previous"] as? [String: Any])?["station"] as? String == "Door A", "\(atB)")
+        try body(hub, a, b)
+    }
+
+    @Test func aDoorResumedAfterAStopRefusesWhatTheOtherDoorAdmittedMeanwhile() throws {
+        try withTwoDoors { hub, a, b in
+            for guest in 1...3 {
+                let atB = try stopBWhileAAdmits(String(format: "CODE%06d", guest), a: a, b: b, hub: hub).answer
+                // Within the event's window of A's admission: that admission seen again (duplicate).
+                #expect(["duplicate", "already_checked_in"].contains(atB["decision"] as? String), "guest \(guest) at Door B: \(atB)")
+                #expect((atB["previous"] as? [String: Any])?["station"] as? String == "Door A", "\(atB)")
+            }
+            #expect(!b.output.contains { $0.contains(#""event":"stall""#) }, "the hub answered: nothing to say")
         }
-        #expect(!b.output.contains { $0.contains(#""event":"stall""#) }, "the hub answered: nothing to say")
     }
 
     @Test func aDoorResumedWhileTheHubHangsDecidesWithinASecondAndSaysSo() throws {
-        let hub = try RealHub(guests: 30)
-        defer { hub.remove() }
-        let directory = TemporaryDirectory("stall-hung")
-        defer { directory.remove() }
-        let a = try HubDoor("Door A", hub: hub, directory: directory).start()
-        defer { a.kill9() }
-        let b = try HubDoor("Door B", hub: hub, directory: directory).start()
-        defer { b.kill9() }
-        Thread.sleep(forTimeInterval: 3)
-        let code = "CODE000007"
-        let (atB, after) = try stopBWhileAAdmits(code, a: a, b: b, hub: hub, hang: true)
-        hub.resume()
-        // Decided on the roster it had (the hub hung; A's admission reached it but not B):
-        // admitted, and the operator is told why.
-        // The budget is 1 s; the answer is read from B's output, on a machine shared with others.
-        #expect(atB["decision"] as? String == "admitted", "\(atB)")
-        #expect(after < .seconds(5), "Door B answered \(after) after it ran again")
-        let stall = b.output.first { $0.contains(#""event":"stall""#) }
-        #expect(stall?.contains("decided on the roster from before") == true, "\(b.output.suffix(5))")
+        try withTwoDoors { hub, a, b in
+            let code = "CODE000007"
+            let (atB, after) = try stopBWhileAAdmits(code, a: a, b: b, hub: hub, hang: true)
+            hub.resume()
+            // Decided on the roster it had (the hub hung; A's admission reached it but not B):
+            // admitted, and the operator is told why.
+            // The budget is 1 s; the answer is read from B's output, on a machine shared with others.
+            #expect(atB["decision"] as? String == "admitted", "\(atB)")
+            #expect(after < .seconds(5), "Door B answered \(after) after it ran again")
+            let stall = b.output.first { $0.contains(#""event":"stall""#) }
+            #expect(stall?.contains("decided on the roster from before") == true, "\(b.output.suffix(5))")
+        }
     }
 }
