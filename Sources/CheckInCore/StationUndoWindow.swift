@@ -28,6 +28,6 @@ public struct StationUndoWindow: Sendable, Hashable {
 /// Whether this station may undo a check-in.
 public enum UndoDecision: Sendable, Hashable {
     case allowed
-    /// The hub keeps admissions older than its station undo time: only an organizer can undo it there.
+    /// The hub keeps admissions older than its station undo time: only support staff can undo them there.
     case beyondHubWindow(windowMilliseconds: Int64, ageMilliseconds: Int64)
 }

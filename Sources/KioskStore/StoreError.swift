@@ -54,7 +54,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "or use read-only commands beside it (kiosk status, search, export)."
         case .undoBeyondHubWindow(let window, _):
             "Not undone: too late to undo here (the hub takes a station's undo for \(Self.duration(window)) after the check-in). "
-                + "The guest stays checked in; an organizer can undo it at the hub."
+                + "The guest stays checked in; now only support staff can undo it (a station signed in with a support account)."
         }
     }
 }

@@ -134,7 +134,7 @@ struct CheckInStoreTests {
         #expect(try station.database.roster.guest(code: "ABC1")?.checkedIn != nil)
         #expect(try station.database.outbox.pendingOutbox().isEmpty)
         #expect(try station.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_log WHERE action = 'undo'") } == 0)
-        #expect(StoreError.undoBeyondHubWindow(windowMilliseconds: 12_000, ageMilliseconds: 60_000).description.contains("an organizer can undo it at the hub"))
+        #expect(StoreError.undoBeyondHubWindow(windowMilliseconds: 12_000, ageMilliseconds: 60_000).description.contains("now only support staff can undo it"))
         // Within the window it is undone.
         _ = try await station.database.desk.checkIn(CheckInRequest(rawCode: "ABC2", source: .camera, at: t0.adding(milliseconds: 100_000)))
         let second = try station.database.outbox.pendingOutbox()
