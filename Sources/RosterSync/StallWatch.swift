@@ -47,6 +47,12 @@ public struct StallWatch: Sendable, Equatable {
         if let stall, startedAt >= stall.resumedAt { self.stall = nil }
     }
 
+    /// The first scan after the stall was decided without catching up: the scans after it do not
+    /// wait again (the sync loops catch up in the background).
+    public mutating func settled() {
+        stall = nil
+    }
+
     /// Whether the next decision should wait for a pull first.
     public var needsPull: Bool { stall != nil }
 }

@@ -29,7 +29,13 @@ extension SyncEngine {
     public func catchUpAfterStall(budget: Duration) async -> RosterCatchUp {
         stallWatch.beat(at: .now)
         guard let stall = stallWatch.stall else { return .current }
-        guard client != nil, session?.signedOut == false, refusal == nil else { return .notCaughtUp(stalled: stall.length) }
+        // Only the first scan after a stall waits, and not when the hub cannot be asked now
+        // (offline, signed out, or it asked for quiet).
+        let quiet = quietUntil.map { $0 > .now } ?? false
+        guard client != nil, session?.signedOut == false, refusal == nil, !quiet, monitor.state != .offline else {
+            stallWatch.settled()
+            return .notCaughtUp(stalled: stall.length)
+        }
         let pull = Task {
             var report = SyncReport()
             try await self.exclusivePull(into: &report, progress: nil)
@@ -47,6 +53,7 @@ extension SyncEngine {
             logger.info("caught up with the hub after a stall before deciding", metadata: ["stalled": "\(stall.length)"])
             return .caughtUp(stalled: stall.length)
         }
+        stallWatch.settled()
         logger.notice("decided on the roster from before a stall: the hub did not answer in time",
                       metadata: ["stalled": "\(stall.length)", "budget": "\(budget)"])
         return .notCaughtUp(stalled: stall.length)

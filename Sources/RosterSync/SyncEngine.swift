@@ -305,6 +305,9 @@ public actor SyncEngine {
         var reregistered = false
         while true {
             guard let token = session?.accessToken else { throw .notSignedIn }
+            // The hub asked for quiet (429 with Retry-After): no request goes out until then, not
+            // even the next one of a round that was under way when the answer came.
+            if let quietUntil, quietUntil > .now { throw .unreachable("the hub asked to wait before the next request") }
             let start = ContinuousClock.now
             do {
                 let answer = try await request(client, token)

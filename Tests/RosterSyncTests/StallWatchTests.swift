@@ -38,4 +38,12 @@ import Testing
         watch.beat(at: start + .seconds(1_000))
         #expect(!watch.needsPull)
     }
+
+    @Test func aStallSettledWithoutAPullWaitsNoLonger() {
+        var watch = StallWatch()
+        watch.beat(at: start)
+        watch.beat(at: start + .seconds(30))
+        watch.settled()
+        #expect(!watch.needsPull)
+    }
 }
