@@ -169,8 +169,10 @@ struct SignInLockoutProcessTests {
         let underFlood = try await timedSignIn()
         var statuses: [Int: Int] = [:]
         for request in flood { statuses[try await request.value, default: 0] += 1 }
-        // Before, the flood's 80 hashes queued ahead of it, one at a time on two cores.
-        #expect(underFlood < baseline * 6 + .seconds(1), "alone \(alone), under the flood \(underFlood)")
+        // Before, the flood's 80 hashes queued ahead of it (about 40 sign-ins' time on two cores).
+        // A hang detector, not a speed target (that is `checkin-hub bench security`): a loaded CI
+        // machine took 13 sign-ins' time where this once allowed 6.
+        #expect(underFlood < baseline * 20, "alone \(alone), under the flood \(underFlood)")
         // Unknown e-mails are refused as wrong passwords are: nothing says they do not exist.
         #expect(statuses == [401: 80], "\(statuses)")
     }
