@@ -35,7 +35,7 @@ import json
 import os
 import string
 import sys
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pretix.settings")
@@ -203,6 +203,9 @@ class EventFacts:
         return {
             "slug": event.slug, "name": str(event.name), "time_zone": event.settings.timezone,
             "currency": event.currency, "signed": self.signed,
+            # When pretix's device/eventselection takes the event as running (admission to end).
+            "admission_opens": event.date_admission.astimezone(timezone.utc).isoformat(),
+            "ends": event.date_to.astimezone(timezone.utc).isoformat(),
             "secret_generator": event.settings.ticket_secret_generator,
             "valid_keys": valid_keys,
             "items": [{

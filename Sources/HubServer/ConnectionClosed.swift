@@ -13,17 +13,21 @@ final class ConnectionClosed: Sendable {
     private let state = Mutex(State())
 
     init(_ closeFuture: EventLoopFuture<Void>) {
-        closeFuture.whenComplete { [self] _ in
-            let waiter = state.withLock { state in
-                state.closed = true
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume()
-        }
+        closeFuture.whenComplete { [self] _ in end() }
     }
 
     var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Takes the connection as closed from here on: the server is shutting down, and a stream
+    /// that would wait minutes for a change must end now (the browser reconnects on its own).
+    func end() {
+        let waiter = state.withLock { state in
+            state.closed = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
 
     /// Returns when the connection has closed, or the waiting task is cancelled. One waiter at a time.
     func wait() async {

@@ -40,6 +40,10 @@ public struct PretixFacts: Decodable, Sendable {
         public var name: String
         public var timeZone: String
         public var currency: String
+        /// From admission to the end pretix takes the event as running: a device that asks which
+        /// event to admit is told to keep it then.
+        public var admissionOpens: Date
+        public var ends: Date
         /// Whether the tickets carry `pretix_sig1` signed secrets.
         public var signed: Bool
         public var secretGenerator: String

@@ -31,7 +31,11 @@ struct PretixDeviceTests {
         newer.softwareVersion = "0.1-test"
         let updated = try await pretix.update(identity: newer, info: ["station": "Door rig"])
         #expect(updated.apiToken == device.apiToken && updated.gate == device.gate)
-        #expect(try await pretix.eventSelection(currentEvent: "conference") == .none, "an organizer without a schedule suggests nothing")
+        #expect(try await pretix.eventSelection(currentEvent: nil) == .none, "no check-in list at this device's gate: nothing to suggest")
+        let conference = try server.facts.conference
+        let running = (conference.admissionOpens..<conference.ends).contains(Date())
+        #expect(try await pretix.eventSelection(currentEvent: conference.slug) == (running ? .keep : .none),
+                "pretix keeps a chosen event while it admits (from 08:00 Berlin on the day of the seed)")
     }
 
     @Test func theCatalogAndEverySeededOrderDownloadAndADeltaBringsALateOrder() async throws {

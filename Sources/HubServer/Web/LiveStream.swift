@@ -4,6 +4,7 @@ import HTTPTypes
 import HubAPI
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 /// `GET /events/{id}/live`: server-sent events with the live page's counts (``LiveCounts``),
 /// sent at once and again whenever the event changes.
@@ -19,8 +20,12 @@ import NIOCore
 /// as soon as the browser goes away (``ConnectionClosed``).
 struct LiveStream {
     let hub: HubRoutes
-    /// A comment line this often keeps proxies and the idle timeout from closing a quiet stream.
-    var keepAlive: Duration = .seconds(15)
+    /// A comment line this often keeps proxies and the idle timeout from closing a quiet stream,
+    /// and finds a browser that went away unseen: the server does not always learn of a closed
+    /// connection while the stream waits (measured: one of three rounds of closed tabs went
+    /// unnoticed until the next write), and a write to it fails. A reloaded page finds its place
+    /// free within two of these at the latest.
+    var keepAlive: Duration = .seconds(5)
     /// At most one read per stream this often: while 200 stations upload, an event changes all
     /// the time, and each open page would otherwise read the counts back to back. Changes in
     /// between are not lost (the hold is taken before the read); the page stays within 2 s.
@@ -37,9 +42,15 @@ struct LiveStream {
             }
             let closed = ConnectionClosed(context.connectionClosed)
             let body = ResponseBody { writer in
-                // The ticket lives as long as this body: its places are given back when the stream ends.
-                defer { withExtendedLifetime(ticket) {} }
-                try await stream(event, token: token, closed: closed, to: &writer)
+                // The places are given back when the stream ends, not when the server lets go of the answer.
+                defer { ticket.giveBack() }
+                // The server drains answers under way before it stops: an open live page must not
+                // hold a shutdown (or a restart) until its next keep-alive.
+                try await withGracefulShutdownHandler {
+                    try await stream(event, token: token, closed: closed, to: &writer)
+                } onGracefulShutdown: {
+                    closed.end()
+                }
                 try await writer.finish(nil)
             }
             var headers = WebResponse.pageHeaders(contentType: "text/event-stream; charset=utf-8")

@@ -11,12 +11,14 @@ final class LiveStreamQuota: Sendable {
         case staff(Int)
     }
 
-    /// One open stream's places, given back when the last reference to it goes (the stream
-    /// ended, or its answer was never written): nothing can forget to release it.
+    /// One open stream's places, given back by the stream as it ends (``giveBack()``), or else
+    /// when the last reference to it goes (its answer was never written): nothing can forget to
+    /// release it, and nothing releases it twice.
     final class Ticket: Sendable {
         fileprivate let quota: LiveStreamQuota
         let session: String
         let staff: String
+        private let given = Atomic(false)
 
         fileprivate init(quota: LiveStreamQuota, session: String, staff: String) {
             self.quota = quota
@@ -24,7 +26,14 @@ final class LiveStreamQuota: Sendable {
             self.staff = staff
         }
 
-        deinit { quota.release(session: session, staff: staff) }
+        /// Gives the places back now: the server may keep a finished answer (and so this ticket)
+        /// until its connection is torn down, and a reloaded page must find its place free.
+        func giveBack() {
+            guard !given.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            quota.release(session: session, staff: staff)
+        }
+
+        deinit { giveBack() }
     }
 
     private struct State {

@@ -183,7 +183,7 @@ def run(browser):
     page.wait_for_url(f"{HUB}/signin**")
     step("signed out")
     signed_out = time.monotonic()
-    # The stream notices at its next look (a change or its 15 s keep-alive), then the page reloads.
+    # The stream notices at its next look (a change or its 5 s keep-alive), then the page reloads.
     second.wait_for_url(f"{HUB}/signin**", timeout=40_000)
     step(f"another open live page of that session went to sign-in {time.monotonic() - signed_out:.1f} s later")
 
