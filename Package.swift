@@ -306,6 +306,12 @@ targets += [
     ),
     .testTarget(name: "SyncScheduleTests", dependencies: ["SyncSchedule"]),
     .testTarget(name: "PretixClientTests", dependencies: ["PretixClient", "HTTPTransport", "CheckInCore", "KioskTestSupport"]),
+    // The station's roster from a pretix check-in list and its check-ins back into pretix.
+    .target(
+        name: "PretixSync",
+        dependencies: ["CheckInCore", "KioskStore", "PretixClient", .product(name: "Logging", package: "swift-log")]
+    ),
+    .testTarget(name: "PretixSyncTests", dependencies: ["PretixSync", "PretixClient", "KioskStore", "CheckInCore", "KioskTestSupport"]),
 ]
 
 // MARK: - Station: kiosk run, operator console, kiosk set-up (issue 7)
@@ -322,7 +328,7 @@ targets += [
         name: "Station",
         dependencies: [
             "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync", "HTTPTransport",
-            "CEvdev",
+            "PretixSync", "PretixClient", "CEvdev",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -337,6 +343,8 @@ dependencies += [
 kioskDependencies += [
     "Station",
     "OperatorConsole",
+    "PretixSync",
+    "PretixClient",
 ]
 
 // MARK: - The station executable

@@ -4,6 +4,7 @@ import HTTPTransport
 import KioskStore
 import Logging
 import OperatorConsole
+import PretixSync
 import RosterCSV
 import RosterSync
 import ServiceLifecycle
@@ -88,13 +89,15 @@ public enum StationLauncher {
         // 3. The hub session and where the day starts: the console signs in and picks the event
         // itself; headless without a hub, the embedded default with the demo roster.
         let session = try? SessionFile(database: database).load()
+        // A station connected to pretix (`kiosk pretix connect`) syncs with pretix, not a hub.
+        let pretix = try? PretixLinkFile(database: database).load().map { PretixSync(database: database, link: $0) }
         let chosen = try? database.syncEvent()
         let facts = StationStart.Facts(
             signedInAs: session.flatMap { $0.signedOut ? nil : StationRuntime.signedInWords($0) },
             chosenEvent: chosen?.eventName, chosenEventComplete: chosen?.complete ?? false,
             importedGuests: (try? database.roster.importedGuestCount()) ?? storage.guests, configuredEvent: configuration.event)
-        let start = StationStart.decide(facts)
-        let sync = try openSync(&configuration, session: session, database: database, forSetup: !headless && start != .scan, logger: logger)
+        let start = pretix != nil ? .scan : StationStart.decide(facts)
+        let sync = pretix != nil ? nil : try openSync(&configuration, session: session, database: database, forSetup: !headless && start != .scan, logger: logger)
         if headless, sync == nil, options.demoRoster, storage.guests == 0 {
             let summary = try await database.roster.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
             logger.notice("imported the demo roster", metadata: ["guests": "\(summary.imported)"])
@@ -170,6 +173,9 @@ public enum StationLauncher {
         if let sync {
             services.append(Configured(service: HubWatchService(engine: sync, runtime: runtime, standAlone: standAlone), serviceName: "hub status"))
             services.append(Configured(service: sync, serviceName: "sync"))
+        }
+        if let pretix {
+            services.append(Configured(service: PretixSyncService(sync: pretix, runtime: runtime, logger: logger), serviceName: "pretix sync"))
         }
         services.append(Configured(service: FlowService(runtime: runtime), serviceName: "check-in flow"))
         for source in sources {

@@ -4,7 +4,7 @@ import ArgumentParser
 
 extension Kiosk {
     static var syncCommands: [any ParsableCommand.Type] {
-        [SignInCommand.self, EventsCommand.self, UseCommand.self, SyncCommand.self, SignOutCommand.self]
+        [SignInCommand.self, EventsCommand.self, UseCommand.self, SyncCommand.self, SignOutCommand.self, PretixCommand.self]
     }
 }
 

@@ -1,0 +1,76 @@
+import Foundation
+import KioskStore
+import PretixClient
+
+/// What ties this station to one pretix check-in list: the server, the device pretix made of
+/// the station (its API token included), the event and the list. Kept sealed beside the store
+/// (``PretixLinkFile``), like the hub session.
+public struct PretixLink: Sendable, Hashable, Codable {
+    /// pretix's address as the organizer gave it (`https://tickets.example.org/`).
+    public var server: String
+    public var device: PretixDevice
+    public var event: String
+    public var eventName: String
+    public var list: Int
+    public var listName: String
+
+    public init(server: String, device: PretixDevice, event: String, eventName: String, list: Int, listName: String) {
+        self.server = server
+        self.device = device
+        self.event = event
+        self.eventName = eventName
+        self.list = list
+        self.listName = listName
+    }
+
+    /// Where the station's queued changes for this list go: the outbox's destination. Never a
+    /// hub address (`pretix+` in front), so the hub's sync never takes them.
+    public var destination: SyncDestination { SyncDestination(hubURL: Self.destinationPrefix + server, eventID: eventID) }
+
+    /// The station's id of the event: one per check-in list (a list is pretix's door).
+    public var eventID: String { "\(event)#\(list)" }
+
+    static let destinationPrefix = "pretix+"
+
+    /// Whether a destination (the store's `hub_url`) names a pretix server rather than a hub.
+    public static func isPretix(_ hubURL: String) -> Bool { hubURL.hasPrefix(destinationPrefix) }
+
+    func client(timeout: Duration = .seconds(10)) throws(PretixError) -> PretixClient {
+        try PretixClient(server: PretixClient.parseServerURL(server), device: device, timeout: timeout)
+    }
+}
+
+/// The sealed file that keeps a station's ``PretixLink`` (`pretix.json` in the data directory).
+public struct PretixLinkFile: Sendable {
+    public let url: URL
+    let sealer: any SecretSealer
+
+    public init(database: KioskDatabase) {
+        url = database.dataDirectory.appendingPathComponent("pretix.json")
+        sealer = database
+    }
+
+    /// The link, or `nil` when the station is not connected to pretix.
+    public func load() throws(PretixSyncError) -> PretixLink? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(PretixLink.self, from: try sealer.openSecret(try Data(contentsOf: url)))
+        } catch {
+            throw .linkUnreadable(path: url.path, reason: String(describing: error))
+        }
+    }
+
+    public func save(_ link: PretixLink) throws(PretixSyncError) {
+        do {
+            let sealed = sealer.sealSecret(try JSONEncoder().encode(link))
+            try sealed.write(to: url, options: [.atomic])
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        } catch {
+            throw .linkUnwritable(path: url.path, reason: String(describing: error))
+        }
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

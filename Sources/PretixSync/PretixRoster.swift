@@ -1,0 +1,81 @@
+import CheckInCore
+import KioskStore
+import PretixClient
+
+/// pretix's orders as the station's roster, for one check-in list: a pure value.
+///
+/// Each ticket (position) is a guest known by its secret, the code on the ticket: pretix's
+/// secrets are the ids the station uploads by (``PretixLink``), sealed like every code. A ticket
+/// pretix would not admit at this list for good is kept revoked, so the door refuses it and says
+/// so: a canceled or expired order or position, a blocked ticket, an order awaiting approval,
+/// and an unpaid order unless the list includes pending orders or pretix marked it valid before
+/// payment. Tickets of products the list does not admit are left out. Check-ins made on this list
+/// by pretix's other devices and the organizer come with the guests, so a second door knows who
+/// is in; the station's own come back from pretix too and are skipped (it has them already).
+public struct PretixRoster: Sendable {
+    public var list: PretixCheckInList
+    public var items: [PretixItem]
+    /// This station's `device_id` at pretix.
+    public var deviceID: Int
+
+    public init(list: PretixCheckInList, items: [PretixItem], deviceID: Int) {
+        self.list = list
+        self.items = items
+        self.deviceID = deviceID
+    }
+
+    /// The station's access type for pretix product `item`.
+    public static func accessTypeID(item: Int) -> String { "pretix-item-\(item)" }
+
+    /// The list's products as access types: re-entry where the list lets a guest in again.
+    public var accessTypes: [AccessType] {
+        items.filter(admits).map { item in
+            AccessType(id: Self.accessTypeID(item: item.id), name: item.name.text(),
+                       reentry: list.allowEntryAfterExit || list.allowMultipleEntries)
+        }
+    }
+
+    func admits(_ item: PretixItem) -> Bool { admits(item: item.id) }
+
+    func admits(item: Int) -> Bool { list.allProducts || list.limitProducts.contains(item) }
+
+    /// A page of orders as roster changes, with the download's cursor to keep with them.
+    public func delta(_ orders: [PretixOrder], cursor: String, withAccessTypes: Bool) -> RosterDelta {
+        var guests: [Guest] = []
+        var checkIns: [CheckIn] = []
+        let attentionItems = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for order in orders {
+            for position in order.positions where admits(item: position.item) {
+                guard let code = TicketCode(normalizing: position.secret, caseInsensitive: false) else { continue }
+                let item = attentionItems[position.item]
+                var attention: [String] = []
+                if order.checkinAttention || item?.checkinAttention == true { attention.append("Special attention") }
+                if let text = item?.checkinText, !text.isEmpty { attention.append(text) }
+                if let text = order.checkinText, !text.isEmpty { attention.append(text) }
+                let facts = TicketFacts(validFrom: position.validFrom?.timestamp, validUntil: position.validUntil?.timestamp,
+                                        attention: attention.isEmpty ? nil : attention.joined(separator: ". "), orderCode: order.code)
+                guests.append(Guest(id: position.secret, code: code, name: position.attendeeName ?? "", email: position.attendeeEmail ?? "",
+                                    company: position.company ?? "", accessTypeID: Self.accessTypeID(item: position.item),
+                                    revoked: !admissible(order, position), facts: facts))
+                for checkIn in position.checkins where checkIn.list == list.id && checkIn.deviceID != deviceID {
+                    let device = checkIn.deviceID.map { "pretix-device-\($0)" } ?? "pretix"
+                    let key = IdempotencyKey(deviceID: device, guestID: position.secret, scannedAt: checkIn.datetime.timestamp)
+                    checkIns.append(CheckIn(key: key, station: checkIn.deviceID.map { "pretix device \($0)" } ?? "pretix",
+                                            operatorName: "", source: .scanner, direction: checkIn.type == .exit ? .exit : .entry))
+                }
+            }
+        }
+        return RosterDelta(accessTypes: withAccessTypes ? accessTypes : [], guests: guests, checkIns: checkIns, nextCursor: cursor)
+    }
+
+    /// Whether pretix could admit the ticket at this list at all (its time window and the
+    /// entry rules are the door's to decide).
+    func admissible(_ order: PretixOrder, _ position: PretixPosition) -> Bool {
+        if position.canceled || !(position.blocked ?? []).isEmpty { return false }
+        switch order.status {
+        case .canceled, .expired: return false
+        case .paid: return !order.requireApproval
+        case .pending: return !order.requireApproval && (list.includePending || order.validIfPending)
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import CheckInCore
+import Foundation
+import KioskStore
+import Logging
+import PretixClient
+
+/// Keeps a station's roster current from one pretix check-in list and sends its check-ins back
+/// to pretix, once each, in the order they were made.
+///
+/// A pull downloads the event's orders page by page (everything the first time, then pretix's
+/// changes since the last download), each page applied with its cursor in one transaction, so a
+/// download cut off anywhere resumes after the last page kept. A push sends the outbox's changes
+/// for this list as pretixSCAN's queued uploads: forced, with their original time and a nonce
+/// made from the check-in's key, so pretix records each once however often it is sent; pretix's
+/// own refusal is final and listed among refused uploads; anything else stays queued.
+public actor PretixSync {
+    public nonisolated let database: KioskDatabase
+    public nonisolated let link: PretixLink
+    let logger: Logger
+    /// The catalog, read at the first pull of this process (products change rarely; a restart reads it again).
+    private var roster: PretixRoster?
+
+    public init(database: KioskDatabase, link: PretixLink, logger: Logger = Logger(label: "kiosk.pretix")) {
+        self.database = database
+        self.link = link
+        self.logger = logger
+    }
+
+    /// The link kept on this station, or ``PretixSyncError/notConnected``.
+    public static func linked(_ database: KioskDatabase) throws(PretixSyncError) -> PretixSync {
+        guard let link = try PretixLinkFile(database: database).load() else { throw .notConnected }
+        return PretixSync(database: database, link: link)
+    }
+
+    // MARK: Connect
+
+    /// Makes this station a pretix device with the organizer's initialization token, chooses
+    /// the event and check-in list, and keeps the link sealed. The station's roster becomes the
+    /// list's (a first pull fills it); changes recorded before stay queued for where they belong.
+    /// - Parameters:
+    ///   - event: the event's slug; `nil` takes the only one the device sees.
+    ///   - list: the check-in list; `nil` takes the event's only one.
+    public static func connect(database: KioskDatabase, server: String, token: String, event: String?, list: Int?,
+                               identity: PretixDeviceIdentity) async throws(PretixSyncError) -> PretixLink {
+        let device: PretixDevice
+        let client: PretixClient
+        do {
+            let url = try PretixClient.parseServerURL(server)
+            device = try await PretixClient(server: url).initialize(token: token, identity: identity)
+            client = try PretixClient(server: url, device: device)
+        } catch { throw .pretix(error) }
+        do {
+            return try await choose(client: client, server: server, device: device, event: event, list: list, database: database)
+        } catch {
+            // The token is spent: keep the device, so choosing again needs no new token.
+            throw error
+        }
+    }
+
+    static func choose(client: PretixClient, server: String, device: PretixDevice, event: String?, list: Int?,
+                       database: KioskDatabase) async throws(PretixSyncError) -> PretixLink {
+        let events: [PretixEvent]
+        do { events = try await client.events() } catch { throw .pretix(error) }
+        let chosen: PretixEvent
+        if let event {
+            guard let found = events.first(where: { $0.slug == event }) else { throw .noSuchEvent(event, known: events.map(\.slug)) }
+            chosen = found
+        } else {
+            guard events.count == 1, let only = events.first else {
+                throw .noSuchEvent("(none chosen: give --event)", known: events.map(\.slug))
+            }
+            chosen = only
+        }
+        let lists: [PretixCheckInList]
+        do { lists = try await client.checkInLists(event: chosen.slug) } catch { throw .pretix(error) }
+        let choices = lists.map { (id: $0.id, name: $0.name) }
+        let checkInList: PretixCheckInList
+        if let list {
+            guard let found = lists.first(where: { $0.id == list }) else { throw .chooseList(event: chosen.slug, lists: choices, asked: list) }
+            checkInList = found
+        } else {
+            guard lists.count == 1, let only = lists.first else { throw .chooseList(event: chosen.slug, lists: choices, asked: nil) }
+            checkInList = only
+        }
+        let link = PretixLink(server: server, device: device, event: chosen.slug, eventName: chosen.name.text(),
+                              list: checkInList.id, listName: checkInList.name)
+        try PretixLinkFile(database: database).save(link)
+        do {
+            // pretix's secrets are case-sensitive (signed ones are base64): codes compare as scanned.
+            try await database.setSetting(.caseInsensitiveCodes, "0")
+            try await database.setSetting(.hubURL, link.destination.hubURL)
+            try await database.selectSyncEvent(id: link.eventID, name: "\(link.eventName) – \(link.listName)",
+                                               toleranceWindowMilliseconds: nil, endsAt: chosen.dateTo?.timestamp)
+        } catch { throw .storage(error) }
+        return link
+    }
+
+    // MARK: Pull
+
+    /// What a pull brought.
+    public struct PullReport: Sendable, Equatable {
+        /// Orders in the pages downloaded (all of them the first time, the changed ones after).
+        public var orders: Int
+        /// Whether the roster is complete now (the download reached its last page).
+        public var complete: Bool
+    }
+
+    /// Downloads the orders pretix has for the event since the last pull and applies them.
+    /// - Parameter progress: orders applied so far and pretix's count for this download.
+    public func pull(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(PretixSyncError) -> PullReport {
+        let client: PretixClient
+        do { client = try link.client() } catch { throw .pretix(error) }
+        let roster = try await catalog(client)
+        var cursor = PretixOrderCursor.fresh
+        do {
+            if let stored = try database.syncEvent(), stored.eventID == link.eventID, let text = stored.cursor,
+               let decoded = try? JSONDecoder().decode(PretixOrderCursor.self, from: Data(text.utf8)) {
+                cursor = decoded
+            }
+        } catch { throw .storage(error) }
+        var next: PretixNextPage?
+        var orders = 0
+        var first = true
+        repeat {
+            let page: PretixOrderPage
+            do { page = try await client.ordersPage(event: link.event, cursor: cursor, next: next) } catch { throw .pretix(error) }
+            let text = String(decoding: (try? JSONEncoder().encode(page.cursor)) ?? Data(), as: UTF8.self)
+            do {
+                try await database.applyRoster([roster.delta(page.orders, cursor: text, withAccessTypes: first)], eventID: link.eventID,
+                                               complete: page.next == nil)
+            } catch { throw .storage(error) }
+            orders += page.orders.count
+            progress?(orders, page.count)
+            (cursor, next, first) = (page.cursor, page.next, false)
+        } while next != nil
+        return PullReport(orders: orders, complete: cursor.isComplete)
+    }
+
+    private func catalog(_ client: PretixClient) async throws(PretixSyncError) -> PretixRoster {
+        if let roster { return roster }
+        do {
+            guard let list = try await client.checkInLists(event: link.event).first(where: { $0.id == link.list }) else {
+                throw PretixSyncError.chooseList(event: link.event, lists: [], asked: link.list)
+            }
+            let made = PretixRoster(list: list, items: try await client.items(event: link.event), deviceID: link.device.deviceID)
+            roster = made
+            return made
+        } catch let error as PretixError {
+            throw .pretix(error)
+        } catch let error as PretixSyncError {
+            throw error
+        } catch {
+            throw .pretix(.malformed(String(describing: error)))
+        }
+    }
+
+    // MARK: Push
+
+    /// What a push did.
+    public struct PushReport: Sendable, Equatable {
+        /// Changes pretix recorded (or had already).
+        public var recorded: Int
+        /// Changes pretix refused for good: listed among refused uploads with pretix's reason.
+        public var refused: Int
+    }
+
+    /// Sends this list's queued changes to pretix, oldest first, until none is left or pretix
+    /// cannot be reached (what was answered until then is kept; the rest stays queued).
+    public func push() async throws(PretixSyncError) -> PushReport {
+        let client: PretixClient
+        do { client = try link.client() } catch { throw .pretix(error) }
+        var report = PushReport(recorded: 0, refused: 0)
+        while true {
+            let entries: [OutboxEntry]
+            do { entries = try await database.outbox.uploadableOutbox(for: link.destination, limit: 50) } catch { throw .storage(error) }
+            if entries.isEmpty { return report }
+            var results: [OutboxResult] = []
+            var failure: PretixSyncError?
+            for entry in entries {
+                do {
+                    let outcome = try await send(entry, client)
+                    results.append(OutboxResult(id: entry.id, outcome: outcome))
+                    if case .accepted = outcome { report.recorded += 1 } else { report.refused += 1 }
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            do { try await database.outbox.applyOutboxOutcomes(results) } catch { throw .storage(error) }
+            if let failure { throw failure }
+        }
+    }
+
+    /// One queued change sent to pretix: its outcome for the outbox.
+    private func send(_ entry: OutboxEntry, _ client: PretixClient) async throws(PretixSyncError) -> OutboxOutcome {
+        let change: OutboxChange
+        switch entry.change {
+        case .success(let read): change = read
+        case .failure(let unreadable): return .rejected(reason: unreadable.reason, previous: nil)
+        }
+        switch change {
+        case .checkIn(let checkIn):
+            let scan = PretixScan(secret: checkIn.guestID, type: checkIn.direction == .exit ? .exit : .entry,
+                                  nonce: Self.nonce(checkIn.key), datetime: PretixTime(checkIn.scannedAt))
+            let result: PretixUploadResult
+            do { result = try await client.upload(scan, event: link.event, list: link.list) } catch { throw .pretix(error) }
+            switch result {
+            case .recorded: return .accepted
+            case .refused(let reason, let explanation):
+                return .rejected(reason: "pretix refused it: " + (explanation ?? reason.description), previous: nil)
+            }
+        case .walkIn:
+            return .rejected(reason: "pretix takes no walk-ins from a station: sell the ticket in pretix (the guest stays admitted here)", previous: nil)
+        case .undo(let undo):
+            let result: PretixAnnulResult
+            do { result = try await client.annul(nonce: Self.nonce(undo.key), lists: [link.list], datetime: PretixTime(undo.undoneAt)) } catch {
+                throw .pretix(error)
+            }
+            switch result {
+            case .annulled: return .accepted
+            case .unknownNonce: return .rejected(reason: "pretix has no such check-in of this station to annul", previous: nil)
+            case .refused(let words):
+                return .rejected(reason: "pretix did not annul it (\(words)): undo the check-in in pretix's back office", previous: nil)
+            }
+        }
+    }
+
+    /// The scan's nonce: its check-in key (`device/guest/ms`), the same for every attempt and
+    /// for its undo.
+    static func nonce(_ key: IdempotencyKey) -> PretixNonce {
+        let text = key.description.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? String($0) : "_" }.joined()
+        return PretixNonce(String(text.suffix(190))) ?? PretixNonce.random()
+    }
+}

@@ -1,0 +1,43 @@
+import KioskStore
+import PretixClient
+
+/// Why a pretix sync step did not happen, in words for the operator.
+public enum PretixSyncError: Error, Sendable, CustomStringConvertible {
+    /// `kiosk pretix connect` has not been run on this station.
+    case notConnected
+    /// pretix said no, or could not be reached (its own words).
+    case pretix(PretixError)
+    case storage(StoreError)
+    /// The event slug is not one this device may see.
+    case noSuchEvent(String, known: [String])
+    /// The list is not one of the event's, or the event has several and none was chosen.
+    case chooseList(event: String, lists: [(id: Int, name: String)], asked: Int?)
+    case linkUnreadable(path: String, reason: String)
+    case linkUnwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notConnected:
+            "This station is not connected to pretix: run kiosk pretix connect --url URL --token TOKEN with the device token from pretix (Organizer → Devices → Connect)."
+        case .pretix(let error):
+            "pretix: \(error.description)"
+        case .storage(let error):
+            error.description
+        case .noSuchEvent(let slug, let known):
+            "pretix has no event \"\(slug)\" for this device. Its events: \(known.isEmpty ? "none (give the device access to the event in pretix)" : known.joined(separator: ", "))."
+        case .chooseList(let event, let lists, let asked):
+            (asked.map { "Event \(event) has no check-in list \($0). " } ?? "Event \(event) has several check-in lists: choose one with --list. ")
+                + "Its lists: " + lists.map { "\($0.id) (\($0.name))" }.joined(separator: ", ") + "."
+        case .linkUnreadable(let path, let reason):
+            "The pretix connection in \(path) cannot be read (\(reason)): connect again with kiosk pretix connect."
+        case .linkUnwritable(let path, let reason):
+            "The pretix connection cannot be kept in \(path) (\(reason)): check the data directory's disk and permissions."
+        }
+    }
+
+    /// Worth trying again later (pretix down, slow or busy); everything else needs a person.
+    public var isTransient: Bool {
+        if case .pretix(let error) = self { return error.isTransient }
+        return false
+    }
+}

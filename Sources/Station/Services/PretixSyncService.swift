@@ -1,0 +1,35 @@
+import KioskStore
+import Logging
+import PretixSync
+import ServiceLifecycle
+
+/// A station connected to pretix (`kiosk pretix connect`): sends its check-ins to pretix and
+/// downloads the orders changed since, every few seconds, so another device's check-in and an
+/// order placed a minute ago are known here quickly. The door never waits for it: a pretix that
+/// is down or slow only delays this loop (backing off to 30 s), and what is queued stays queued.
+struct PretixSyncService: Service {
+    let sync: PretixSync
+    let runtime: StationRuntime
+    var interval: Duration = .seconds(3)
+    let logger: Logger
+
+    func run() async throws {
+        var failures = 0
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                _ = try await sync.push()
+                _ = try await sync.pull()
+                if failures > 0 { logger.notice("pretix answers again") }
+                failures = 0
+            } catch {
+                failures += 1
+                if failures == 1 || !error.isTransient {
+                    logger.warning("pretix sync failed; the station keeps working and tries again", metadata: ["error": "\(error.description)"])
+                }
+            }
+            await runtime.publishSyncState()
+            let wait = failures == 0 ? interval : min(.seconds(30), interval * (1 << min(failures, 4)))
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import CheckInCore
+import Foundation
+import KioskStore
+import PretixClient
+import PretixSync
+
+/// `kiosk pretix …`: the station as a pretix device (README "With pretix").
+struct PretixCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pretix",
+        abstract: "Connect this station to a pretix check-in list, and sync with it.",
+        subcommands: [PretixConnectCommand.self, PretixSyncCommand.self])
+}
+
+/// Exit statuses of the pretix commands.
+enum PretixExitStatus {
+    /// pretix cannot be reached or failed (EX_UNAVAILABLE); the station keeps working offline.
+    static let unreachable: Int32 = 69
+    /// pretix refused (a spent or wrong token, a revoked device: EX_NOPERM).
+    static let refused: Int32 = 77
+    /// Not connected, or the event or list must be chosen (EX_CONFIG).
+    static let configuration: Int32 = 78
+}
+
+extension PretixSyncError {
+    var commandFailure: CommandFailure {
+        let status: Int32 = switch self {
+        case .notConnected, .noSuchEvent, .chooseList, .linkUnreadable: PretixExitStatus.configuration
+        case .pretix(let error): error.isTransient ? PretixExitStatus.unreachable : PretixExitStatus.refused
+        case .storage(.diskFull): ExitStatus.diskFull
+        case .storage, .linkUnwritable: ExitStatus.storage
+        }
+        return CommandFailure(description, exitCode: status)
+    }
+}
+
+func pretixing<T>(_ body: () async throws(PretixSyncError) -> T) async throws -> T {
+    do { return try await body() } catch { throw error.commandFailure }
+}
+
+/// What this station tells pretix about itself (shown in pretix's device list).
+enum StationIdentity {
+    static var pretix: PretixDeviceIdentity {
+        var system = utsname()
+        uname(&system)
+        let machine = withUnsafeBytes(of: &system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let release = withUnsafeBytes(of: &system.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return PretixDeviceIdentity(hardwareBrand: "Linux", hardwareModel: machine, osName: "Linux", osVersion: release,
+                                    softwareBrand: "checkin-kiosk", softwareVersion: ProductVersion.current)
+    }
+}
+
+struct PretixConnectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "connect",
+        abstract: "Make this station a pretix device with the token from pretix (Organizer → Devices → Connect), choose the check-in list and download its orders.")
+
+    @OptionGroup var options: StationOptions
+    @Option(help: "pretix's address, e.g. https://tickets.example.org/.") var url: String
+    @Option(help: "The device's initialization token (single use), or read it from the handshake QR code.") var token: String
+    @Option(help: "The event's short form (slug); needed when the device sees several events.") var event: String?
+    @Option(help: "The check-in list's id; needed when the event has several lists.") var list: Int?
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            let database = try options.openDatabase()
+            let link = try await pretixing { () async throws(PretixSyncError) in
+                try await PretixSync.connect(database: database, server: url, token: token, event: event, list: list, identity: StationIdentity.pretix)
+            }
+            let report = try await pretixing { () async throws(PretixSyncError) in
+                try await PretixSync(database: database, link: link).pull()
+            }
+            await database.finishSearchIndexBeforeExit(quiet: options.json)
+            if options.json {
+                CommandOutput.printJSON([
+                    "device": ["id": .int(link.device.deviceID), "name": .string(Sanitized.text(link.device.name)),
+                               "organizer": .string(Sanitized.text(link.device.organizer))],
+                    "event": .string(Sanitized.text(link.event)), "list": ["id": .int(link.list), "name": .string(Sanitized.text(link.listName))],
+                    "orders": .int(report.orders)])
+            } else {
+                print("Connected to pretix as device \(Sanitized.text(link.device.name)) of \(Sanitized.text(link.device.organizer)): "
+                      + "event \(Sanitized.text(link.eventName)), check-in list \(Sanitized.text(link.listName)). \(report.orders) orders downloaded.")
+            }
+            return 0
+        }
+    }
+}
+
+struct PretixSyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Send this station's queued check-ins to pretix, then download the orders changed since the last sync.")
+
+    @OptionGroup var options: StationOptions
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            let database = try options.openDatabase()
+            let sync = try await pretixing { () async throws(PretixSyncError) in try PretixSync.linked(database) }
+            let pushed = try await pretixing { () async throws(PretixSyncError) in try await sync.push() }
+            let pulled = try await pretixing { () async throws(PretixSyncError) in try await sync.pull() }
+            await database.finishSearchIndexBeforeExit(quiet: options.json)
+            let pending = try database.outbox.pendingCount()
+            let refused = try database.outbox.rejectedOutbox()
+            if options.json {
+                CommandOutput.printJSON([
+                    "pushed": ["recorded": .int(pushed.recorded), "refused": .int(pushed.refused)],
+                    "pulled": ["orders": .int(pulled.orders), "complete": .bool(pulled.complete)],
+                    "pending": .int(pending), "refused": .array(refused.map(\.refusalJSON))])
+            } else {
+                print("Sent \(pushed.recorded) check-ins to pretix\(pushed.refused > 0 ? ", \(pushed.refused) refused by pretix" : ""); "
+                      + "\(pulled.orders) orders changed since the last sync. \(pending) waiting to be sent.")
+            }
+            return 0
+        }
+    }
+}

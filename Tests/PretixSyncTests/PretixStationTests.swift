@@ -1,0 +1,112 @@
+import Foundation
+import KioskTestSupport
+import PretixClient
+import Testing
+
+/// The station as a pretix device, through real `kiosk` processes against a real pretix 2026.8
+/// (`Kiosk/pretix-server.sh`): connected with a device token, its roster is the check-in list's
+/// orders; an order placed in pretix after the download is admitted after the next sync; its
+/// check-ins reach pretix once each, and a running station learns another device's check-in.
+@Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking, .serialized,
+       .enabled(if: PretixServer.canRun, "pretix tests skipped: \(PretixServer.missing ?? "")"))
+struct PretixStationTests {
+    static let server: Result<PretixServer, any Error> = Result { try PretixServer(orders: 0) }
+    let kiosk = BuiltProducts.executable("kiosk")
+
+    /// A new device of the organizer's connected to the conference's "Paid only" list.
+    func connect(_ name: String, data: String) async throws -> (server: PretixServer, list: Int) {
+        let server = try Self.server.get()
+        let list = try #require(try server.facts.conference.checkinLists.first { $0.name == "Paid only" })
+        let device = try await server.addDevice(name: name)
+        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken,
+                                        "--event", "conference", "--list", "\(list.id)", "--json", "--data-dir", data])
+        try #require(connected.status == 0, "\(connected.stderr)")
+        let answer = try connected.json()
+        #expect((answer["list"] as? [String: Any])?["name"] as? String == "Paid only")
+        #expect((answer["orders"] as? Int ?? 0) > 5)
+        return (server, list.id)
+    }
+
+    func checkIn(_ code: String, data: String) throws -> (status: Int32, decision: String?) {
+        let result = try run(kiosk, ["checkin", code, "--json", "--data-dir", data])
+        return (result.status, (try? result.json())?["decision"] as? String)
+    }
+
+    @Test func theDoorDecidesPretixsTicketsAndALateOrderIsAdmittedAfterTheNextSync() async throws {
+        let directory = TemporaryDirectory("pretix-station")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let (server, list) = try await connect("Station A", data: data)
+        let conference = try server.facts.conference
+
+        // What pretix would do at a "Paid only" list, decided here without asking it.
+        #expect(try checkIn(conference.position(.paid).secret, data: data).status == 0)
+        #expect([10, 11].contains(try checkIn(conference.position(.paid).secret, data: data).status), "a second entry: a repeat or already in")
+        for refused in [PretixFacts.Scenario.canceled, .expired, .blocked, .unapproved, .pending] {
+            #expect(try checkIn(conference.position(refused).secret, data: data).status == 15, "\(refused): refused as revoked")
+        }
+        #expect(try checkIn(conference.position(.validFromFuture).secret, data: data).status == 14)
+        #expect(try checkIn(conference.position(.paid).secret.uppercased(), data: data).status == 12, "pretix's secrets are case-sensitive")
+
+        // An order placed after the download: unknown until the next sync, then admitted.
+        let general = try #require(conference.items.first { $0.name == "General admission" })
+        let late = try await server.placeOrder(event: "conference", item: general.id, attendee: "Lee Late")
+        #expect(try checkIn(late.secret, data: data).status == 12)
+        let synced = try run(kiosk, ["pretix", "sync", "--json", "--data-dir", data])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(((try synced.json())["pushed"] as? [String: Any])?["recorded"] as? Int == 1, "the paid guest's check-in went up")
+        #expect(try checkIn(late.secret, data: data).status == 0)
+
+        // Both admissions are in pretix once each, however often the station syncs.
+        for _ in 0..<2 { #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0) }
+        let recorded = try await server.checkIns(event: "conference").filter { $0.list == list && $0.successful }
+        #expect(recorded.filter { $0.position == (try? conference.position(.paid).id) }.count == 1)
+        #expect(recorded.filter { $0.position == late.id }.count == 1)
+        let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
+        #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 0, "\(status)")
+    }
+
+    @Test func aRunningStationSendsItsCheckInsAndLearnsAnotherDevicesWithinSeconds() async throws {
+        let directory = TemporaryDirectory("pretix-station-run")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let (server, list) = try await connect("Station B", data: data)
+        let conference = try server.facts.conference
+        let station = try StationProcess(["run", "--headless", "--no-demo", "--printer", "none", "--data-dir", data], headless: true)
+        defer { station.kill9() }
+        station.wait { lines in lines.contains { $0.contains("\"event\":\"ready\"") } }
+
+        // Scanned here: in pretix within seconds, without anyone pressing sync.
+        let turing = try #require(conference.positions(.multi).first { $0.attendeeName == "Alan Turing" && $0.addonTo == nil })
+        station.send(turing.secret)
+        station.wait(limit: 30) { lines in lines.contains { $0.contains("\"event\":\"decision\"") && $0.contains("admitted") } }
+        try await eventuallyAsync(limit: 30) {
+            try await server.checkIns(event: "conference").contains { $0.list == list && $0.position == turing.id && $0.successful }
+        }
+
+        // Admitted at another pretix door: this station refuses it as already in, within seconds.
+        let clarke = try #require(conference.positions(.multi).first { $0.attendeeName == "Joan Clarke" })
+        let other = try await server.addDevice(name: "Other door")
+        let identity = PretixDeviceIdentity(hardwareBrand: "Test", hardwareModel: "Other door", osName: "Linux", osVersion: "Debian 12",
+                                            softwareVersion: "0.0-test")
+        let otherDevice = try await PretixClient(server: PretixClient.parseServerURL(server.url)).initialize(token: other.initializationToken, identity: identity)
+        let redeemed = try await server.device(token: otherDevice.apiToken).redeem(organizer: server.facts.organizer.slug, secret: clarke.secret, list: list)
+        #expect(redeemed.status == "ok", "\(redeemed)")
+        // The station pulls every 3 s: well within 8 s on a loaded machine.
+        try await Task.sleep(for: .seconds(8))
+        station.send(clarke.secret)
+        station.wait(limit: 30) { lines in lines.contains { $0.contains("\"event\":\"decision\"") && $0.contains("Joan Clarke") } }
+        let decision = try #require(station.output.last { $0.contains("\"event\":\"decision\"") && $0.contains("Joan Clarke") })
+        #expect(decision.contains("already_checked_in") || decision.contains("duplicate"), "\(decision)")
+    }
+}
+
+/// `eventually`, for a condition that awaits.
+func eventuallyAsync(limit: TimeInterval, _ condition: () async throws -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(limit)
+    while Date() < deadline {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(500))
+    }
+    Issue.record("not within \(limit) s")
+}
