@@ -12,11 +12,14 @@ public struct TicketFacts: Sendable, Hashable, Codable {
     public var orderCode: String
     /// Checked in by the ticketing system before this roster was imported.
     public var checkedInBefore: Timestamp?
+    /// Why the ticket shop does not admit it (a revoked guest's reason), when it said.
+    public var refusal: TicketRefusal?
 
     public init(
         validFrom: Timestamp? = nil, validUntil: Timestamp? = nil, attention: String? = nil, orderCode: String = "",
-        checkedInBefore: Timestamp? = nil
+        checkedInBefore: Timestamp? = nil, refusal: TicketRefusal? = nil
     ) {
+        self.refusal = refusal
         self.validFrom = validFrom
         self.validUntil = validUntil
         self.attention = attention
@@ -45,5 +48,6 @@ public struct TicketFacts: Sendable, Hashable, Codable {
         attention = try container.decodeIfPresent(String.self, forKey: .attention)
         orderCode = try container.decodeIfPresent(String.self, forKey: .orderCode) ?? ""
         checkedInBefore = try container.decodeIfPresent(Timestamp.self, forKey: .checkedInBefore)
+        refusal = try? container.decodeIfPresent(TicketRefusal.self, forKey: .refusal)
     }
 }

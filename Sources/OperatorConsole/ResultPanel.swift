@@ -57,8 +57,9 @@ public struct ResultPanel: Sendable, Equatable {
     /// The panel for a decision. Names and places are cleaned here, so nothing from the roster
     /// reaches the terminal raw.
     /// A ticket's staff note (`attention`) turns an admission into ``Tone/attention``.
+    /// A revoked ticket's `refusal` (the ticket shop's reason) is its title.
     public init(decision: Decision, guestName: String?, accessType: String?, badge: String? = nil, attention: String? = nil,
-                timeZone: TimeZone = .current, now: Timestamp = .now()) {
+                refusal: TicketRefusal? = nil, timeZone: TimeZone = .current, now: Timestamp = .now()) {
         let name = TerminalText.clean(guestName ?? "")
         switch decision {
         case .admitted:
@@ -82,7 +83,7 @@ public struct ResultPanel: Sendable, Equatable {
             self.init(tone: .warning, title: "Ticket not valid at this time — please see staff",
                       detail: [name, window].filter { !$0.isEmpty }.joined(separator: " · "))
         case .revoked:
-            self.init(tone: .refused, title: "Ticket revoked — please see staff", detail: name)
+            self.init(tone: .refused, title: TicketRefusal.title(refusal), detail: name)
         }
     }
 

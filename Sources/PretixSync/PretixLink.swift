@@ -40,29 +40,37 @@ public struct PretixLink: Sendable, Hashable, Codable {
     }
 }
 
-/// The sealed file that keeps a station's ``PretixLink`` (`pretix.json` in the data directory).
-public struct PretixLinkFile: Sendable {
+/// The device pretix made of this station, kept from the moment pretix answered the token:
+/// a token works once, so choosing the event or list again (a typo, another door) needs none.
+public struct PretixDeviceRecord: Sendable, Hashable, Codable {
+    public var server: String
+    public var device: PretixDevice
+}
+
+/// A sealed JSON file in the data directory: the station's ``PretixLink`` (`pretix.json`) or
+/// its ``PretixDeviceRecord`` (`pretix-device.json`). Readable only with the store's key.
+public struct PretixLinkFile<Contents: Codable & Sendable>: Sendable {
     public let url: URL
     let sealer: any SecretSealer
 
-    public init(database: KioskDatabase) {
-        url = database.dataDirectory.appendingPathComponent("pretix.json")
+    init(database: KioskDatabase, name: String) {
+        url = database.dataDirectory.appendingPathComponent(name)
         sealer = database
     }
 
-    /// The link, or `nil` when the station is not connected to pretix.
-    public func load() throws(PretixSyncError) -> PretixLink? {
+    /// The contents, or `nil` when there is no such file.
+    public func load() throws(PretixSyncError) -> Contents? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
-            return try JSONDecoder().decode(PretixLink.self, from: try sealer.openSecret(try Data(contentsOf: url)))
+            return try JSONDecoder().decode(Contents.self, from: try sealer.openSecret(try Data(contentsOf: url)))
         } catch {
             throw .linkUnreadable(path: url.path, reason: String(describing: error))
         }
     }
 
-    public func save(_ link: PretixLink) throws(PretixSyncError) {
+    public func save(_ contents: Contents) throws(PretixSyncError) {
         do {
-            let sealed = sealer.sealSecret(try JSONEncoder().encode(link))
+            let sealed = sealer.sealSecret(try JSONEncoder().encode(contents))
             try sealed.write(to: url, options: [.atomic])
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         } catch {
@@ -73,4 +81,13 @@ public struct PretixLinkFile: Sendable {
     public func remove() {
         try? FileManager.default.removeItem(at: url)
     }
+}
+
+extension PretixLinkFile where Contents == PretixLink {
+    /// The station's link to its pretix check-in list: `kiosk run` syncs with pretix when it is there.
+    public init(database: KioskDatabase) { self.init(database: database, name: "pretix.json") }
+}
+
+extension PretixLinkFile where Contents == PretixDeviceRecord {
+    public init(database: KioskDatabase) { self.init(database: database, name: "pretix-device.json") }
 }

@@ -27,11 +27,12 @@ public struct PretixRoster: Sendable {
     /// The station's access type for pretix product `item`.
     public static func accessTypeID(item: Int) -> String { "pretix-item-\(item)" }
 
-    /// The list's products as access types: re-entry where the list lets a guest in again.
+    /// The list's products as access types: re-entry where the list lets a guest in any number
+    /// of times. pretix's "entry after exit" on a single-entry list is not the station's yet: such
+    /// a ticket is refused as already checked in after an exit too (pretix would admit it).
     public var accessTypes: [AccessType] {
         items.filter(admits).map { item in
-            AccessType(id: Self.accessTypeID(item: item.id), name: item.name.text(),
-                       reentry: list.allowEntryAfterExit || list.allowMultipleEntries)
+            AccessType(id: Self.accessTypeID(item: item.id), name: item.name.text(), reentry: list.allowMultipleEntries)
         }
     }
 
@@ -52,11 +53,13 @@ public struct PretixRoster: Sendable {
                 if order.checkinAttention || item?.checkinAttention == true { attention.append("Special attention") }
                 if let text = item?.checkinText, !text.isEmpty { attention.append(text) }
                 if let text = order.checkinText, !text.isEmpty { attention.append(text) }
+                let refusal = refusal(order, position)
                 let facts = TicketFacts(validFrom: position.validFrom?.timestamp, validUntil: position.validUntil?.timestamp,
-                                        attention: attention.isEmpty ? nil : attention.joined(separator: ". "), orderCode: order.code)
+                                        attention: attention.isEmpty ? nil : attention.joined(separator: ". "), orderCode: order.code,
+                                        refusal: refusal)
                 guests.append(Guest(id: position.secret, code: code, name: position.attendeeName ?? "", email: position.attendeeEmail ?? "",
                                     company: position.company ?? "", accessTypeID: Self.accessTypeID(item: position.item),
-                                    revoked: !admissible(order, position), facts: facts))
+                                    revoked: refusal != nil, facts: facts))
                 for checkIn in position.checkins where checkIn.list == list.id && checkIn.deviceID != deviceID {
                     let device = checkIn.deviceID.map { "pretix-device-\($0)" } ?? "pretix"
                     let key = IdempotencyKey(deviceID: device, guestID: position.secret, scannedAt: checkIn.datetime.timestamp)
@@ -68,14 +71,14 @@ public struct PretixRoster: Sendable {
         return RosterDelta(accessTypes: withAccessTypes ? accessTypes : [], guests: guests, checkIns: checkIns, nextCursor: cursor)
     }
 
-    /// Whether pretix could admit the ticket at this list at all (its time window and the
-    /// entry rules are the door's to decide).
-    func admissible(_ order: PretixOrder, _ position: PretixPosition) -> Bool {
-        if position.canceled || !(position.blocked ?? []).isEmpty { return false }
-        switch order.status {
-        case .canceled, .expired: return false
-        case .paid: return !order.requireApproval
-        case .pending: return !order.requireApproval && (list.includePending || order.validIfPending)
-        }
+    /// Why pretix would not admit the ticket at this list at all, in pretix's order (its time
+    /// window and the entry rules are the door's to decide); `nil` when it may.
+    func refusal(_ order: PretixOrder, _ position: PretixPosition) -> TicketRefusal? {
+        if position.canceled || order.status == .canceled { return .canceled }
+        if !(position.blocked ?? []).isEmpty { return .blocked }
+        if order.status == .expired { return .expired }
+        if order.requireApproval { return .unapproved }
+        if order.status == .pending && !(list.includePending || order.validIfPending) { return .unpaid }
+        return nil
     }
 }

@@ -28,34 +28,42 @@ public actor PretixSync {
 
     /// The link kept on this station, or ``PretixSyncError/notConnected``.
     public static func linked(_ database: KioskDatabase) throws(PretixSyncError) -> PretixSync {
-        guard let link = try PretixLinkFile(database: database).load() else { throw .notConnected }
+        guard let link = try PretixLinkFile<PretixLink>(database: database).load() else { throw .notConnected }
         return PretixSync(database: database, link: link)
     }
 
     // MARK: Connect
 
-    /// Makes this station a pretix device with the organizer's initialization token, chooses
-    /// the event and check-in list, and keeps the link sealed. The station's roster becomes the
-    /// list's (a first pull fills it); changes recorded before stay queued for where they belong.
+    /// Makes this station a pretix device with the organizer's initialization token (or takes
+    /// the device it already is: `token` `nil`), chooses the event and check-in list, and keeps
+    /// the link sealed. The station's roster becomes the list's (a first pull fills it); changes
+    /// recorded before stay queued for where they belong.
     /// - Parameters:
+    ///   - server: pretix's address; `nil` with no token: the one the device belongs to.
     ///   - event: the event's slug; `nil` takes the only one the device sees.
     ///   - list: the check-in list; `nil` takes the event's only one.
-    public static func connect(database: KioskDatabase, server: String, token: String, event: String?, list: Int?,
+    public static func connect(database: KioskDatabase, server: String?, token: String?, event: String?, list: Int?,
                                identity: PretixDeviceIdentity) async throws(PretixSyncError) -> PretixLink {
-        let device: PretixDevice
-        let client: PretixClient
-        do {
-            let url = try PretixClient.parseServerURL(server)
-            device = try await PretixClient(server: url).initialize(token: token, identity: identity)
-            client = try PretixClient(server: url, device: device)
-        } catch { throw .pretix(error) }
-        do {
-            return try await choose(client: client, server: server, device: device, event: event, list: list, database: database)
-        } catch {
-            // The token is spent: keep the device, so choosing again needs no new token.
-            throw error
+        let deviceFile = PretixLinkFile<PretixDeviceRecord>(database: database)
+        let record: PretixDeviceRecord
+        if let token {
+            guard let server else { throw .noDevice }
+            do {
+                let device = try await PretixClient(server: PretixClient.parseServerURL(server)).initialize(token: token, identity: identity)
+                record = PretixDeviceRecord(server: server, device: device)
+            } catch { throw .pretix(error) }
+            // The token is spent now: the device is kept before anything else can fail.
+            try deviceFile.save(record)
+        } else {
+            guard let kept = try deviceFile.load(), server.map({ trimmed($0) == trimmed(kept.server) }) ?? true else { throw .noDevice }
+            record = kept
         }
+        let client: PretixClient
+        do { client = try PretixClient(server: PretixClient.parseServerURL(record.server), device: record.device) } catch { throw .pretix(error) }
+        return try await choose(client: client, server: record.server, device: record.device, event: event, list: list, database: database)
     }
+
+    private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
 
     static func choose(client: PretixClient, server: String, device: PretixDevice, event: String?, list: Int?,
                        database: KioskDatabase) async throws(PretixSyncError) -> PretixLink {
@@ -84,7 +92,7 @@ public actor PretixSync {
         }
         let link = PretixLink(server: server, device: device, event: chosen.slug, eventName: chosen.name.text(),
                               list: checkInList.id, listName: checkInList.name)
-        try PretixLinkFile(database: database).save(link)
+        try PretixLinkFile<PretixLink>(database: database).save(link)
         do {
             // pretix's secrets are case-sensitive (signed ones are base64): codes compare as scanned.
             try await database.setSetting(.caseInsensitiveCodes, "0")

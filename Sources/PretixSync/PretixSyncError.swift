@@ -5,6 +5,8 @@ import PretixClient
 public enum PretixSyncError: Error, Sendable, CustomStringConvertible {
     /// `kiosk pretix connect` has not been run on this station.
     case notConnected
+    /// No token given, and this station is no pretix device yet (or of another pretix).
+    case noDevice
     /// pretix said no, or could not be reached (its own words).
     case pretix(PretixError)
     case storage(StoreError)
@@ -19,14 +21,16 @@ public enum PretixSyncError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .notConnected:
             "This station is not connected to pretix: run kiosk pretix connect --url URL --token TOKEN with the device token from pretix (Organizer → Devices → Connect)."
+        case .noDevice:
+            "This station is not a device of that pretix yet: give --url and --token with the device token from pretix (Organizer → Devices → Connect)."
         case .pretix(let error):
             "pretix: \(error.description)"
         case .storage(let error):
             error.description
         case .noSuchEvent(let slug, let known):
-            "pretix has no event \"\(slug)\" for this device. Its events: \(known.isEmpty ? "none (give the device access to the event in pretix)" : known.joined(separator: ", "))."
+            "pretix has no event \"\(slug)\" for this device. Its events: \(known.isEmpty ? "none (give the device access to the event in pretix)" : known.joined(separator: ", ")). Choose one with --event (no new token needed: the station is a pretix device now)."
         case .chooseList(let event, let lists, let asked):
-            (asked.map { "Event \(event) has no check-in list \($0). " } ?? "Event \(event) has several check-in lists: choose one with --list. ")
+            (asked.map { "Event \(event) has no check-in list \($0). " } ?? "Event \(event) has several check-in lists: choose one with --list (no new token needed: the station is a pretix device now). ")
                 + "Its lists: " + lists.map { "\($0.id) (\($0.name))" }.joined(separator: ", ") + "."
         case .linkUnreadable(let path, let reason):
             "The pretix connection in \(path) cannot be read (\(reason)): connect again with kiosk pretix connect."

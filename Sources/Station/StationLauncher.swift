@@ -90,7 +90,7 @@ public enum StationLauncher {
         // itself; headless without a hub, the embedded default with the demo roster.
         let session = try? SessionFile(database: database).load()
         // A station connected to pretix (`kiosk pretix connect`) syncs with pretix, not a hub.
-        let pretix = try? PretixLinkFile(database: database).load().map { PretixSync(database: database, link: $0) }
+        let pretix = try? PretixLinkFile<PretixLink>(database: database).load().map { PretixSync(database: database, link: $0) }
         let chosen = try? database.syncEvent()
         let facts = StationStart.Facts(
             signedInAs: session.flatMap { $0.signedOut ? nil : StationRuntime.signedInWords($0) },

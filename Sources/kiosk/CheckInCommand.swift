@@ -118,6 +118,7 @@ extension CheckInResult {
             "idempotency_key": .optional(recorded?.key.description),
             "replayed": .bool(replayed),
             "flag": .optional(flag?.rawValue),
+            "refusal": .optional(guest.flatMap { $0.guest.revoked ? $0.guest.facts.refusal?.rawValue : nil }),
         ]
         return .object(members.merging(decision.ticketJSON(attention: guest?.guest.facts.attentionNote)) { $1 })
     }
@@ -138,7 +139,7 @@ extension CheckInResult {
         case .notValidHere(let type): return "Not valid for this entrance (\(Sanitized.text(type)))"
         case .outsideWindow(let from, let until):
             return "Ticket not valid at this time" + (from.map { " (from \($0.localTime))" } ?? "") + (until.map { " (until \($0.localTime))" } ?? "")
-        case .revoked: return "Ticket revoked — please see staff"
+        case .revoked: return TicketRefusal.title(guest.flatMap { $0.guest.revoked ? $0.guest.facts.refusal : nil })
         }
     }
 }

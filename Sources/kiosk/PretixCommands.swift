@@ -26,7 +26,7 @@ enum PretixExitStatus {
 extension PretixSyncError {
     var commandFailure: CommandFailure {
         let status: Int32 = switch self {
-        case .notConnected, .noSuchEvent, .chooseList, .linkUnreadable: PretixExitStatus.configuration
+        case .notConnected, .noDevice, .noSuchEvent, .chooseList, .linkUnreadable: PretixExitStatus.configuration
         case .pretix(let error): error.isTransient ? PretixExitStatus.unreachable : PretixExitStatus.refused
         case .storage(.diskFull): ExitStatus.diskFull
         case .storage, .linkUnwritable: ExitStatus.storage
@@ -57,8 +57,8 @@ struct PretixConnectCommand: AsyncParsableCommand {
         abstract: "Make this station a pretix device with the token from pretix (Organizer → Devices → Connect), choose the check-in list and download its orders.")
 
     @OptionGroup var options: StationOptions
-    @Option(help: "pretix's address, e.g. https://tickets.example.org/.") var url: String
-    @Option(help: "The device's initialization token (single use), or read it from the handshake QR code.") var token: String
+    @Option(help: "pretix's address, e.g. https://tickets.example.org/ (not needed again once the station is a pretix device).") var url: String?
+    @Option(help: "The device's initialization token from pretix (it works once; choosing another event or list later needs none).") var token: String?
     @Option(help: "The event's short form (slug); needed when the device sees several events.") var event: String?
     @Option(help: "The check-in list's id; needed when the event has several lists.") var list: Int?
 
@@ -109,8 +109,9 @@ struct PretixSyncCommand: AsyncParsableCommand {
                     "pulled": ["orders": .int(pulled.orders), "complete": .bool(pulled.complete)],
                     "pending": .int(pending), "refused": .array(refused.map(\.refusalJSON))])
             } else {
-                print("Sent \(pushed.recorded) check-ins to pretix\(pushed.refused > 0 ? ", \(pushed.refused) refused by pretix" : ""); "
-                      + "\(pulled.orders) orders changed since the last sync. \(pending) waiting to be sent.")
+                func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) " + (n == 1 ? one : many) }
+                print("Sent \(count(pushed.recorded, "check-in", "check-ins")) to pretix\(pushed.refused > 0 ? ", \(pushed.refused) refused by pretix" : ""); "
+                      + "\(count(pulled.orders, "order", "orders")) changed since the last sync. \(pending) waiting to be sent.")
             }
             return 0
         }

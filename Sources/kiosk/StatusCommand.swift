@@ -1,5 +1,8 @@
 import ArgumentParser
+import CheckInCore
 import KioskStore
+import PretixClient
+import PretixSync
 import RosterSync
 import Station
 
@@ -17,6 +20,7 @@ struct StatusCommand: AsyncParsableCommand {
             let session = try? SessionFile(database: database).load()
             let byEvent = database.storage.isUsable ? (try? PendingByEvent.report(database, session: session)) ?? [] : []
             let protection = database.keyProtection
+            let pretix = database.storage.isUsable ? try? PretixLinkFile<PretixLink>(database: database).load() : nil
             if options.json {
                 var json = status.json
                 if case .object(var members) = json, case .object(var sync)? = members["sync"] {
@@ -25,6 +29,10 @@ struct StatusCommand: AsyncParsableCommand {
                     // The running station's own view: printer, camera, hub, storage, clock.
                     members["run"] = HealthFile(dataDirectory: database.dataDirectory).statusJSON()
                     members["storage_key"] = protection.json(location: database.keySource.describe(store: database.storeID))
+                    members["pretix"] = pretix.map { link -> JSONValue in
+                        ["server": .string(Sanitized.text(link.server)), "device": .string(Sanitized.text(link.device.name)),
+                         "event": .string(Sanitized.text(link.event)), "list": .int(link.list), "list_name": .string(Sanitized.text(link.listName))]
+                    } ?? .null
                     json = .object(members)
                 }
                 CommandOutput.printJSON(json)
@@ -33,8 +41,14 @@ struct StatusCommand: AsyncParsableCommand {
                 if let action = status.storage.action { print("           \(action)") }
                 print("Roster:    \(status.guests) guests, \(status.checkedIn) checked in"
                       + (status.searchPending > 0 ? ", \(status.searchPending) still being indexed for search" : ""))
-                print("Sync:      \(status.syncState), \(status.pending) pending" + (status.rejected > 0 ? ", \(status.rejected) refused by the hub" : ""))
-                for group in byEvent { print("           \(group.summary)") }
+                if let pretix {
+                    print("pretix:    \(Sanitized.text(pretix.server)) as device \(Sanitized.text(pretix.device.name)), event \(Sanitized.text(pretix.event)), "
+                          + "list \(Sanitized.text(pretix.listName)); \(status.pending) waiting to be sent"
+                          + (status.rejected > 0 ? ", \(status.rejected) refused by pretix" : "") + (status.lastPull.map { ", last download \($0)" } ?? ""))
+                } else {
+                    print("Sync:      \(status.syncState), \(status.pending) pending" + (status.rejected > 0 ? ", \(status.rejected) refused by the hub" : ""))
+                    for group in byEvent { print("           \(group.summary)") }
+                }
                 if let clock = status.clock.message { print("Clock:     \(clock)") }
                 print("Key:       \(protection.words)")
                 if let advice = protection.advice { print("           \(advice)") }

@@ -27,6 +27,15 @@ struct PretixStationTests {
         return (server, list.id)
     }
 
+    /// Another pretix device at another door (pretix's own API as that device).
+    func otherDoor(_ server: PretixServer) async throws -> PretixAPI {
+        let other = try await server.addDevice(name: "Other door")
+        let identity = PretixDeviceIdentity(hardwareBrand: "Test", hardwareModel: "Other door", osName: "Linux", osVersion: "Debian 12",
+                                            softwareVersion: "0.0-test")
+        let device = try await PretixClient(server: PretixClient.parseServerURL(server.url)).initialize(token: other.initializationToken, identity: identity)
+        return server.device(token: device.apiToken)
+    }
+
     func checkIn(_ code: String, data: String) throws -> (status: Int32, decision: String?) {
         let result = try run(kiosk, ["checkin", code, "--json", "--data-dir", data])
         return (result.status, (try? result.json())?["decision"] as? String)
@@ -42,9 +51,19 @@ struct PretixStationTests {
         // What pretix would do at a "Paid only" list, decided here without asking it.
         #expect(try checkIn(conference.position(.paid).secret, data: data).status == 0)
         #expect([10, 11].contains(try checkIn(conference.position(.paid).secret, data: data).status), "a second entry: a repeat or already in")
-        for refused in [PretixFacts.Scenario.canceled, .expired, .blocked, .unapproved, .pending] {
-            #expect(try checkIn(conference.position(refused).secret, data: data).status == 15, "\(refused): refused as revoked")
+        // Admitted at another pretix door: known here after the next sync.
+        let other = try await otherDoor(server)
+        let attention = try conference.position(.attention)
+        #expect(try await other.redeem(organizer: server.facts.organizer.slug, secret: attention.secret, list: list).status == "ok")
+        // Refused, with pretix's reason in the words staff read.
+        for (scenario, reason) in [(PretixFacts.Scenario.canceled, "canceled"), (.expired, "expired"), (.blocked, "blocked"),
+                                   (.unapproved, "unapproved"), (.pending, "unpaid")] {
+            let result = try run(kiosk, ["checkin", conference.position(scenario).secret, "--json", "--data-dir", data])
+            #expect(result.status == 15, "\(scenario): refused")
+            #expect((try? result.json())?["refusal"] as? String == reason, "\(scenario): \(result.stdout)")
         }
+        let words = try run(kiosk, ["checkin", conference.position(.pending).secret, "--data-dir", data])
+        #expect(words.stdout.contains("Ticket not valid: the order is not paid yet — please see staff"), "\(words.stdout)")
         #expect(try checkIn(conference.position(.validFromFuture).secret, data: data).status == 14)
         #expect(try checkIn(conference.position(.paid).secret.uppercased(), data: data).status == 12, "pretix's secrets are case-sensitive")
 
@@ -56,6 +75,7 @@ struct PretixStationTests {
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(((try synced.json())["pushed"] as? [String: Any])?["recorded"] as? Int == 1, "the paid guest's check-in went up")
         #expect(try checkIn(late.secret, data: data).status == 0)
+        #expect([10, 11].contains(try checkIn(attention.secret, data: data).status), "another door's admission is known here after the sync")
 
         // Both admissions are in pretix once each, however often the station syncs.
         for _ in 0..<2 { #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0) }
@@ -64,6 +84,29 @@ struct PretixStationTests {
         #expect(recorded.filter { $0.position == late.id }.count == 1)
         let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
         #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 0, "\(status)")
+    }
+
+    @Test func aTokenIsSpentOnceSoChoosingTheListAgainNeedsNone() async throws {
+        let directory = TemporaryDirectory("pretix-station-choose")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let server = try Self.server.get()
+        let device = try await server.addDevice(name: "Station C")
+        // The conference has three lists: pretix took the token, the station says which to choose.
+        let first = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken, "--event", "conference",
+                                    "--data-dir", data])
+        #expect(first.status == 78)
+        #expect(first.stderr.contains("choose one with --list (no new token needed") && first.stderr.contains("(Paid only)"), "\(first.stderr)")
+        let paidOnly = try #require(try server.facts.conference.checkinLists.first { $0.name == "Paid only" })
+        let second = try run(kiosk, ["pretix", "connect", "--event", "conference", "--list", "\(paidOnly.id)", "--data-dir", data])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("Connected to pretix as device Station C"), "\(second.stdout)")
+        #expect(try checkIn(try server.facts.conference.position(.paid).secret, data: data).status != 12)
+        // The device and link are sealed: no token in the data directory in clear.
+        for name in ["pretix.json", "pretix-device.json"] {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: data).appendingPathComponent(name))
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("api_token") && !String(decoding: bytes, as: UTF8.self).contains("apiToken"), "\(name)")
+        }
     }
 
     @Test func aRunningStationSendsItsCheckInsAndLearnsAnotherDevicesWithinSeconds() async throws {
@@ -86,11 +129,7 @@ struct PretixStationTests {
 
         // Admitted at another pretix door: this station refuses it as already in, within seconds.
         let clarke = try #require(conference.positions(.multi).first { $0.attendeeName == "Joan Clarke" })
-        let other = try await server.addDevice(name: "Other door")
-        let identity = PretixDeviceIdentity(hardwareBrand: "Test", hardwareModel: "Other door", osName: "Linux", osVersion: "Debian 12",
-                                            softwareVersion: "0.0-test")
-        let otherDevice = try await PretixClient(server: PretixClient.parseServerURL(server.url)).initialize(token: other.initializationToken, identity: identity)
-        let redeemed = try await server.device(token: otherDevice.apiToken).redeem(organizer: server.facts.organizer.slug, secret: clarke.secret, list: list)
+        let redeemed = try await otherDoor(server).redeem(organizer: server.facts.organizer.slug, secret: clarke.secret, list: list)
         #expect(redeemed.status == "ok", "\(redeemed)")
         // The station pulls every 3 s: well within 8 s on a loaded machine.
         try await Task.sleep(for: .seconds(8))

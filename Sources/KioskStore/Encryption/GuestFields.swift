@@ -24,7 +24,12 @@ struct GuestFields: Sendable, Equatable {
         case validFrom = "valid_from"
         case validUntil = "valid_until"
         case checkedInBefore = "checked_in_before"
+        /// Added in 0.9 (pretix): records written before end at `checked_in_before`.
+        case refusal
     }
+
+    /// Fields of a record written before ``Field/refusal`` existed.
+    static let fieldsBeforeRefusal = Field.allCases.count - 1
 
     subscript(field: Field) -> String {
         switch field {
@@ -37,6 +42,7 @@ struct GuestFields: Sendable, Equatable {
         case .validFrom: facts.validFrom.map { String($0.milliseconds) } ?? ""
         case .validUntil: facts.validUntil.map { String($0.milliseconds) } ?? ""
         case .checkedInBefore: facts.checkedInBefore.map { String($0.milliseconds) } ?? ""
+        case .refusal: facts.refusal?.rawValue ?? ""
         }
     }
 
@@ -51,14 +57,16 @@ struct GuestFields: Sendable, Equatable {
 
     /// Facts from ``factsEncoded`` (none from NULL or anything else).
     static func facts(encoded data: Data?) -> TicketFacts {
-        guard let data, let fields = strings(data, count: Field.allCases.count - 4), fields.count == Field.allCases.count - 4 else { return TicketFacts() }
+        guard let data, let fields = strings(data, count: Field.allCases.count - 4),
+              fields.count == Field.allCases.count - 4 || fields.count == fieldsBeforeRefusal - 4 else { return TicketFacts() }
         return facts(fields)
     }
 
     private static func facts(_ fields: [String]) -> TicketFacts {
         func instant(_ text: String) -> Timestamp? { Int64(text).map(Timestamp.init(milliseconds:)) }
         return TicketFacts(validFrom: instant(fields[2]), validUntil: instant(fields[3]), attention: fields[0].isEmpty ? nil : fields[0],
-                           orderCode: fields[1], checkedInBefore: instant(fields[4]))
+                           orderCode: fields[1], checkedInBefore: instant(fields[4]),
+                           refusal: fields.count > 5 ? TicketRefusal(rawValue: fields[5]) : nil)
     }
 
     private static func append(_ field: String, to data: inout Data) {
@@ -99,7 +107,8 @@ struct GuestFields: Sendable, Equatable {
     /// The fields of an opened record; nil when it is not one (the seal authenticated it, so
     /// only a record written by something else gets here).
     init?(encoded data: Data) {
-        guard let fields = Self.strings(data, count: Field.allCases.count), fields.count == 4 || fields.count == Field.allCases.count
+        guard let fields = Self.strings(data, count: Field.allCases.count),
+              fields.count == 4 || fields.count == Self.fieldsBeforeRefusal || fields.count == Field.allCases.count
         else { return nil }
         (code, name, email, company) = (fields[0], fields[1], fields[2], fields[3])
         facts = fields.count > 4 ? Self.facts(Array(fields[4...])) : TicketFacts()

@@ -30,9 +30,12 @@ public struct GuestSummary: Sendable, Equatable {
     public var code: String
     /// The ticket's note for the door staff (``CheckInCore/TicketFacts/attention``).
     public var attention: String?
+    /// Why the ticket shop does not admit the ticket (a revoked guest), when it said.
+    public var refusal: TicketRefusal?
 
-    public init(id: String, name: String, accessType: String, code: String, attention: String? = nil) {
+    public init(id: String, name: String, accessType: String, code: String, attention: String? = nil, refusal: TicketRefusal? = nil) {
         self.attention = attention
+        self.refusal = refusal
         self.id = id
         self.name = name
         self.accessType = accessType

@@ -102,6 +102,7 @@ extension Feedback {
             } ?? .null
             if let job = outcome.badgeJobID { object["badge"] = ["job": .int(Int(job)), "state": "queued"] }
             if let flag = outcome.flag { object["flag"] = .string(flag.rawValue) }
+            if let refusal = outcome.guest?.refusal { object["refusal"] = .string(refusal.rawValue) }
             object.merge(outcome.decision.ticketJSON(attention: outcome.guest?.attention)) { $1 }
         }
         if case .code(let code) = presentation.input { object["code"] = .string(Sanitized.text(code)) }
@@ -123,7 +124,8 @@ extension Feedback {
         case .unknownCode:
             return ResultPanel(tone: .refused, title: "Ticket not recognized — please see staff")
         default:
-            var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType)
+            var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType,
+                                    refusal: outcome.guest?.refusal)
             panel.title = "Exit not recorded: " + panel.title
             return panel
         }
@@ -139,7 +141,7 @@ extension Feedback {
             return Self.farewell(outcome)
         }
         var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType,
-                                attention: outcome.guest?.attention, now: presentation.at)
+                                attention: outcome.guest?.attention, refusal: outcome.guest?.refusal, now: presentation.at)
         if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
         return panel
     }

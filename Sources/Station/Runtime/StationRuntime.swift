@@ -161,7 +161,7 @@ public actor StationRuntime {
         RecordedOutcome(
             decision: result.decision,
             guest: result.guest.map { GuestSummary(id: $0.guest.id, name: $0.guest.name, accessType: $0.accessTypeName, code: $0.guest.code.value,
-                                                    attention: $0.guest.facts.attentionNote) },
+                                                    attention: $0.guest.facts.attentionNote, refusal: $0.guest.revoked ? $0.guest.facts.refusal : nil) },
             badgeJobID: result.badgeJob?.id,
             recorded: result.recorded != nil && !result.replayed,
             flag: result.flag)

@@ -1,0 +1,91 @@
+import CheckInCore
+import Foundation
+import KioskStore
+import PretixClient
+import Testing
+@testable import PretixSync
+
+/// pretix's orders as the station's roster for one list (``PretixRoster``, a pure value):
+/// who is refused and why, what the list leaves out, and whose check-ins come along.
+struct PretixRosterTests {
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(json.utf8))
+    }
+
+    static func list(includePending: Bool = false, multiple: Bool = false, limit: [Int] = []) throws -> PretixCheckInList {
+        try decode(PretixCheckInList.self, """
+            {"id": 2, "name": "Paid only", "all_products": \(limit.isEmpty), "limit_products": \(limit), "include_pending": \(includePending),
+             "allow_multiple_entries": \(multiple)}
+            """)
+    }
+
+    static let items: [PretixItem] = [
+        try! decode(PretixItem.self, #"{"id": 1, "name": {"en": "General admission"}, "active": true, "admission": true, "checkin_attention": false, "variations": []}"#),
+        try! decode(PretixItem.self, #"{"id": 2, "name": "VIP", "active": true, "admission": true, "checkin_attention": true, "checkin_text": "Lanyard", "variations": []}"#),
+    ]
+
+    /// An order of one position of product `item`, with pretix's fields as its API gives them.
+    static func order(_ code: String, status: String = "p", approval: Bool = false, validIfPending: Bool = false, item: Int = 1,
+                      blocked: Bool = false, canceledPosition: Bool = false, checkins: String = "[]") throws -> PretixOrder {
+        try decode(PretixOrder.self, """
+            {"code": "\(code)", "status": "\(status)", "require_approval": \(approval), "valid_if_pending": \(validIfPending),
+             "datetime": "2026-11-20T10:00:00Z", "last_modified": "2026-11-20T10:00:00Z",
+             "positions": [{"id": 7, "order": "\(code)", "positionid": 1, "item": \(item), "secret": "s3cr3t\(code)",
+                            "attendee_name": "Ada \(code)", "blocked": \(blocked ? #"["admin"]"# : "null"), "canceled": \(canceledPosition),
+                            "checkins": \(checkins)}]}
+            """)
+    }
+
+    func guest(_ order: PretixOrder, list: PretixCheckInList? = nil) throws -> Guest? {
+        try PretixRoster(list: list ?? Self.list(), items: Self.items, deviceID: 5).delta([order], cursor: "c", withAccessTypes: true).guests.first
+    }
+
+    @Test func ticketsPretixWouldNotAdmitAreRevokedWithPretixsReason() throws {
+        #expect(try guest(Self.order("PAID"))?.revoked == false)
+        let cases: [(PretixOrder, TicketRefusal)] = [
+            (try Self.order("CANC", status: "c"), .canceled), (try Self.order("POSC", canceledPosition: true), .canceled),
+            (try Self.order("EXPI", status: "e"), .expired), (try Self.order("BLOC", blocked: true), .blocked),
+            (try Self.order("APPR", status: "n", approval: true), .unapproved), (try Self.order("PEND", status: "n"), .unpaid),
+        ]
+        for (order, refusal) in cases {
+            let guest = try #require(try guest(order))
+            #expect(guest.revoked && guest.facts.refusal == refusal, "\(order.code)")
+        }
+    }
+
+    @Test func anUnpaidOrderIsAdmittedWhereTheListIncludesPendingOrPretixSaysValidBeforePayment() throws {
+        #expect(try guest(Self.order("PEND", status: "n"), list: Self.list(includePending: true))?.revoked == false)
+        #expect(try guest(Self.order("VALP", status: "n", validIfPending: true))?.revoked == false)
+        #expect(try guest(Self.order("APPR", status: "n", approval: true), list: Self.list(includePending: true))?.facts.refusal == .unapproved)
+    }
+
+    @Test func aProductTheListDoesNotAdmitIsLeftOutAndReentryFollowsMultipleEntries() throws {
+        let vipOnly = try Self.list(limit: [2])
+        #expect(try guest(Self.order("GENR", item: 1), list: vipOnly) == nil)
+        let vip = try #require(try guest(Self.order("VIPS", item: 2), list: vipOnly))
+        #expect(vip.accessTypeID == PretixRoster.accessTypeID(item: 2) && vip.facts.attention == "Special attention. Lanyard")
+        let roster = PretixRoster(list: vipOnly, items: Self.items, deviceID: 5)
+        #expect(roster.accessTypes.map(\.name) == ["VIP"] && roster.accessTypes.allSatisfy { !$0.reentry })
+        #expect(PretixRoster(list: try Self.list(multiple: true), items: Self.items, deviceID: 5).accessTypes.allSatisfy(\.reentry))
+    }
+
+    @Test func otherDevicesCheckInsOnThisListComeAlongAndTheStationsOwnDoNot() throws {
+        let checkins = """
+            [{"id": 1, "list": 2, "datetime": "2026-11-28T08:00:00Z", "type": "entry", "device_id": 9},
+             {"id": 2, "list": 2, "datetime": "2026-11-28T08:01:00Z", "type": "exit", "device_id": 5},
+             {"id": 3, "list": 3, "datetime": "2026-11-28T08:02:00Z", "type": "entry", "device_id": 9},
+             {"id": 4, "list": 2, "datetime": "2026-11-28T08:03:00Z", "type": "entry"}]
+            """
+        let delta = PretixRoster(list: try Self.list(), items: Self.items, deviceID: 5).delta([try Self.order("SEEN", checkins: checkins)], cursor: "c",
+                                                                                             withAccessTypes: false)
+        #expect(delta.checkIns.map(\.deviceID) == ["pretix-device-9", "pretix"])
+        #expect(delta.checkIns.allSatisfy { $0.guestID == "s3cr3tSEEN" && $0.direction == .entry })
+        #expect(delta.accessTypes.isEmpty && delta.nextCursor == "c")
+    }
+
+    @Test func aScansNonceIsItsCheckInKeyInPretixsAlphabet() {
+        let key = IdempotencyKey(deviceID: "d052ba24-36ed", guestID: "s3cr3t/x", scannedAt: Timestamp(milliseconds: 1_795_851_905_666))
+        #expect(PretixSync.nonce(key).value == "d052ba24-36ed_s3cr3t_x_1795851905666")
+        #expect(PretixSync.nonce(key) == PretixSync.nonce(key), "every attempt and the undo send the same nonce")
+    }
+}
