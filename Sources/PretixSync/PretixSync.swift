@@ -19,6 +19,22 @@ public actor PretixSync {
     let logger: Logger
     /// The catalog, read at the first pull of this process (products change rarely; a restart reads it again).
     private var roster: PretixRoster?
+    /// A pull or push is under way: the loop's and the operator's (F7) take turns, so two pulls
+    /// never apply pages of one cursor out of order.
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    private func oneAtATime<T>(_ body: () async throws(PretixSyncError) -> T) async throws(PretixSyncError) -> T {
+        while busy { await withCheckedContinuation { waiting.append($0) } }
+        busy = true
+        defer {
+            busy = false
+            let next = waiting
+            waiting = []
+            next.forEach { $0.resume() }
+        }
+        return try await body()
+    }
 
     public init(database: KioskDatabase, link: PretixLink, logger: Logger = Logger(label: "kiosk.pretix")) {
         self.database = database
@@ -116,6 +132,10 @@ public actor PretixSync {
     /// Downloads the orders pretix has for the event since the last pull and applies them.
     /// - Parameter progress: orders applied so far and pretix's count for this download.
     public func pull(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(PretixSyncError) -> PullReport {
+        try await oneAtATime { () async throws(PretixSyncError) in try await pullAlone(progress: progress) }
+    }
+
+    private func pullAlone(progress: (@Sendable (Int, Int) -> Void)?) async throws(PretixSyncError) -> PullReport {
         let client: PretixClient
         do { client = try link.client() } catch { throw .pretix(error) }
         let roster = try await catalog(client)
@@ -175,6 +195,10 @@ public actor PretixSync {
     /// Sends this list's queued changes to pretix, oldest first, until none is left or pretix
     /// cannot be reached (what was answered until then is kept; the rest stays queued).
     public func push() async throws(PretixSyncError) -> PushReport {
+        try await oneAtATime { () async throws(PretixSyncError) in try await pushAlone() }
+    }
+
+    private func pushAlone() async throws(PretixSyncError) -> PushReport {
         let client: PretixClient
         do { client = try link.client() } catch { throw .pretix(error) }
         var report = PushReport(recorded: 0, refused: 0)

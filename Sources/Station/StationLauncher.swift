@@ -112,7 +112,8 @@ public enum StationLauncher {
         // A station no hub was ever named to (the demo roster, a local import) is stand-alone
         // until someone signs in, not "not signed in".
         let standAlone = configuration.hubURL == nil && (try? database.setting(.hubURL)) == nil
-        let hub: HubHealth = if let sync { HubHealth(await sync.status(), standAlone: standAlone) } else { .none }
+        let hub: HubHealth = if let sync { HubHealth(await sync.status(), standAlone: standAlone) }
+            else if let pretix { .pretix(list: pretix.link.listName, reason: nil) } else { .none }
         var health = StationHealth(printer: printing.map { PrinterCondition(state: .ready, name: $0.name) } ?? .off,
                                    camera: sources.first(where: \.isCamera).map { .scanning($0.description) } ?? .off,
                                    hub: hub)
@@ -122,7 +123,7 @@ public enum StationLauncher {
             database: database, printing: printing, sync: sync,
             badgeRequest: printing.map { BadgeRequest(policy: configuration.printPolicy, queue: $0.queueName) },
             health: health, operatorName: configuration.operatorName, healthFile: HealthFile(dataDirectory: options.dataDirectory),
-            logger: logger)
+            pretix: pretix, logger: logger)
         // The hub's station list reads the same health the console shows.
         await sync?.reportCondition { [runtime] in runtime.health.stationCondition }
 

@@ -17,6 +17,9 @@ public enum HubHealth: Sendable, Equatable {
     /// The hub's address is plain `http://` to another machine: refused until it is `https://`
     /// or `allow_insecure_http = true`.
     case insecureRefused
+    /// Connected to a pretix check-in list (`kiosk pretix connect`) instead of a hub: `list` is
+    /// its name; `reason` why pretix did not answer the last round (`nil`: it did).
+    case pretix(list: String, reason: String?)
 
     /// - Parameter standAlone: no hub was ever named to this station (no `hub` in the
     ///   configuration, no sign-in): without a session it is stand-alone, not "not signed in".

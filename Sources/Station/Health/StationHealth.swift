@@ -86,6 +86,9 @@ public struct StationHealth: Sendable, Equatable {
                               fix: "Sign in again (kiosk signin); pending check-ins are kept.", isFault: true)
         case .notSignedIn: Part(state: "not_signed_in", words: "not signed in",
                                 fix: "Sign in (kiosk signin --hub URL --email E); check-ins are kept meanwhile.", isFault: true)
+        case .pretix(let list, nil): Part(state: "online", words: "pretix online · \(list)", fix: nil, isFault: false)
+        case .pretix(let list, let reason?): Part(state: "offline", words: "pretix unreachable · \(list) — working offline",
+                                                   fix: reason + " Check-ins are kept and sent when pretix answers.", isFault: false)
         case .insecureRefused: Part(state: "insecure_hub_refused", words: "insecure hub address refused — not syncing",
                                     fix: "Use https:// for the hub, or set allow_insecure_http = true in kiosk.conf (trusted network only); check-ins are kept.",
                                     isFault: true)

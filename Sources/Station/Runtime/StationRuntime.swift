@@ -3,6 +3,7 @@ import Foundation
 import KioskStore
 import Logging
 import OperatorConsole
+import PretixSync
 import RosterSync
 import Synchronization
 
@@ -15,6 +16,8 @@ public actor StationRuntime {
     public let database: KioskDatabase
     public let printing: (any BadgePrinting)?
     public let sync: SyncEngine?
+    /// The pretix check-in list this station syncs with instead of a hub (`kiosk pretix connect`).
+    public let pretix: PretixSync?
     /// The badge job each admission asks for (policy and queue); `nil` with printing off.
     let badgeRequest: BadgeRequest?
     let operatorName: String?
@@ -37,11 +40,12 @@ public actor StationRuntime {
     nonisolated let scannerTest = Mutex(false)
 
     public init(database: KioskDatabase, printing: (any BadgePrinting)?, sync: SyncEngine?, badgeRequest: BadgeRequest?,
-                health: StationHealth, operatorName: String? = nil, healthFile: HealthFile? = nil,
+                health: StationHealth, operatorName: String? = nil, healthFile: HealthFile? = nil, pretix: PretixSync? = nil,
                 logger: Logger = Logger(label: "kiosk.station")) {
         self.database = database
         self.printing = printing
         self.sync = sync
+        self.pretix = pretix
         self.badgeRequest = badgeRequest
         healthState = Mutex(health)
         self.operatorName = operatorName
@@ -122,6 +126,8 @@ public actor StationRuntime {
                 // The upload and the badge go now, in the background: the line never waits for them.
                 sync?.nudge()
                 if badgeJobID != nil { printing?.nudge() }
+                // pretix's loop sends it within its interval; the waiting count shows it now.
+                if pretix != nil { await publishSyncState() }
             case .ignoreRepeat(let presentation):
                 if case .code(let code) = presentation.input { emit(.repeatIgnored(code: code)) }
             }
@@ -260,6 +266,20 @@ public actor StationRuntime {
     }
 
     public func syncNow() async {
+        if let pretix {
+            do throws(PretixSyncError) {
+                let pushed = try await pretix.push()
+                let pulled = try await pretix.pull()
+                emit(.notice("Synced with pretix: \(pushed.recorded) check-in(s) sent, \(pulled.orders) order(s) changed, "
+                             + "\((try? database.outbox.pendingCount()) ?? 0) waiting", action: "sync"))
+                updateHealth { $0.hub = .pretix(list: pretix.link.listName, reason: nil) }
+            } catch {
+                emit(.notice("Sync with pretix failed: \(error.description)", action: "sync"))
+                updateHealth { $0.hub = .pretix(list: pretix.link.listName, reason: error.description) }
+            }
+            await publishSyncState()
+            return
+        }
         guard let sync else {
             emit(.notice("No hub configured: check-ins stay on this station (kiosk signin --hub URL to connect)", action: "sync"))
             return

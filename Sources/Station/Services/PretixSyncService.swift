@@ -15,17 +15,20 @@ struct PretixSyncService: Service {
 
     func run() async throws {
         var failures = 0
+        let list = sync.link.listName
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
                 _ = try await sync.push()
                 _ = try await sync.pull()
                 if failures > 0 { logger.notice("pretix answers again") }
                 failures = 0
+                runtime.updateHealth { $0.hub = .pretix(list: list, reason: nil) }
             } catch {
                 failures += 1
                 if failures == 1 || !error.isTransient {
                     logger.warning("pretix sync failed; the station keeps working and tries again", metadata: ["error": "\(error.description)"])
                 }
+                runtime.updateHealth { $0.hub = .pretix(list: list, reason: error.description) }
             }
             await runtime.publishSyncState()
             let wait = failures == 0 ? interval : min(.seconds(30), interval * (1 << min(failures, 4)))
