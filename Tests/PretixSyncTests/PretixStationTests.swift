@@ -10,7 +10,7 @@ import Testing
 @Suite(.hangGuard, .tags(.endToEnd), .endToEnd, .blocking, .serialized,
        .enabled(if: PretixServer.canRun, "pretix tests skipped: \(PretixServer.missing ?? "")"))
 struct PretixStationTests {
-    static let server: Result<PretixServer, any Error> = Result { try PretixServer(orders: 0) }
+    static let server: Result<PretixServer, any Error> = Result { try PretixServer(orders: 60) }
     let kiosk = BuiltProducts.executable("kiosk")
 
     /// A new device of the organizer's connected to the conference's "Paid only" list.
@@ -84,6 +84,37 @@ struct PretixStationTests {
         #expect(recorded.filter { $0.position == late.id }.count == 1)
         let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
         #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 0, "\(status)")
+    }
+
+    @Test func fiftyCheckInsMadeWhilePretixIsDownReachItOnceEachInOrderAcrossAKill() async throws {
+        let directory = TemporaryDirectory("pretix-station-offline")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let server = try Self.server.get()
+        let big = try server.facts.big
+        let device = try await server.addDevice(name: "Station D")
+        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken, "--event", "big",
+                                        "--data-dir", data])
+        try #require(connected.status == 0, "\(connected.stderr)")
+
+        try server.stop()
+        let guests = Array(big.positions(.bulk).prefix(50))
+        for guest in guests { #expect(try checkIn(guest.secret, data: data).status == 0, "\(guest.attendeeName)") }
+        let offline = try run(kiosk, ["pretix", "sync", "--data-dir", data])
+        #expect(offline.status == 69 && offline.stderr.contains("keeps working offline"), "\(offline.stderr)")
+        try server.resume()
+
+        // Killed in the middle of sending them, then run again: each reaches pretix once.
+        let killed = try StationProcess(["pretix", "sync", "--data-dir", data])
+        usleep(400_000)
+        killed.kill9()
+        #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0)
+        let list = try #require(big.checkinLists.first).id
+        let recorded = try await server.checkIns(event: "big").filter { $0.list == list && $0.successful }
+        #expect(recorded.count == 50)
+        #expect(Set(recorded.compactMap(\.position)) == Set(guests.map(\.id)), "one each")
+        // pretix made them in scan order, each with its scan time.
+        #expect(recorded.sorted { $0.created < $1.created }.map(\.datetime) == recorded.map(\.datetime).sorted())
     }
 
     @Test func aTokenIsSpentOnceSoChoosingTheListAgainNeedsNone() async throws {
