@@ -25,6 +25,9 @@ extension KioskDatabase {
         case timeZone = "time_zone"
         /// The self-service PIN's wrong entries and lockout, kept across restarts (JSON).
         case pinGuard = "pin_guard"
+        /// What the station says of its pretix link once it ended (revoked in pretix, or
+        /// disconnected here): shown by `kiosk status` until it connects again.
+        case pretixNotice = "pretix_notice"
     }
 
     /// The time zone dates without an offset in an imported roster are read in: the station's

@@ -112,6 +112,7 @@ public actor PretixSync {
         do {
             // pretix's secrets are case-sensitive (signed ones are base64): codes compare as scanned.
             try await database.setSetting(.caseInsensitiveCodes, "0")
+            try await database.setSetting(.pretixNotice, nil)
             try await database.setSetting(.hubURL, link.destination.hubURL)
             try await database.selectSyncEvent(id: link.eventID, name: "\(link.eventName) – \(link.listName)",
                                                toleranceWindowMilliseconds: nil, endsAt: chosen.dateTo?.timestamp)
@@ -262,5 +263,53 @@ public actor PretixSync {
     static func nonce(_ key: IdempotencyKey) -> PretixNonce {
         let text = key.description.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? String($0) : "_" }.joined()
         return PretixNonce(String(text.suffix(190))) ?? PretixNonce.random()
+    }
+
+    // MARK: Ending the link
+
+    /// How the link ended.
+    public enum Ending: Sendable, Equatable {
+        /// pretix revoked the device (an organizer's choice, or a lost box).
+        case revokedInPretix
+        /// `kiosk pretix disconnect` on this station.
+        case disconnected
+    }
+
+    /// Ends the link: the list's guest data leaves the station (overwritten, as at a hub
+    /// sign-out), the link and device files go, and what the station admitted stays for the
+    /// organizer's audit. What is still queued for pretix stays queued but has nowhere to go.
+    /// - Returns: the words the station says (console, `kiosk status`).
+    @discardableResult
+    public func end(_ ending: Ending, at: Timestamp = .now()) async throws(PretixSyncError) -> String {
+        let words = switch ending {
+        case .revokedInPretix:
+            "pretix revoked this station's device (\(link.device.name)) on \(at.iso8601): the guests of \(link.eventName) were removed from this station; "
+                + "its own check-ins stay in its archive (times and doors, no names). To go on, connect again with a new device token (kiosk pretix connect)."
+        case .disconnected:
+            "Disconnected from pretix on \(at.iso8601): the guests of \(link.eventName) were removed from this station; its own check-ins stay in its archive (times and doors, no names)."
+        }
+        PretixLinkFile<PretixLink>(database: database).remove()
+        PretixLinkFile<PretixDeviceRecord>(database: database).remove()
+        do {
+            try await database.clearSyncedRoster(forgetEvent: true)
+            try await database.setSetting(.hubURL, nil)
+            try await database.setSetting(.pretixNotice, words)
+        } catch { throw .storage(error) }
+        logger.notice("pretix link ended", metadata: ["how": "\(ending)", "event": "\(link.event)"])
+        return words
+    }
+
+    /// Disconnects deliberately: sends what is queued first, refuses while anything is still
+    /// waiting (unless `discarding`), revokes the device at pretix when it answers, then ``end(_:at:)``.
+    public func disconnect(discarding: Bool) async throws(PretixSyncError) -> String {
+        _ = try? await push()
+        let pending: Int
+        do { pending = try database.outbox.pendingCount() } catch { throw .storage(error) }
+        if pending > 0 && !discarding { throw .pendingChanges(pending) }
+        if pending > 0 {
+            do { _ = try await database.outbox.discardPending(operatorName: "", reason: "at pretix disconnect") } catch { throw .storage(error) }
+        }
+        if let client = try? link.client() { try? await client.revoke() }
+        return try await end(.disconnected)
     }
 }

@@ -14,6 +14,10 @@ public enum PretixSyncError: Error, Sendable, CustomStringConvertible {
     case noSuchEvent(String, known: [String])
     /// The list is not one of the event's, or the event has several and none was chosen.
     case chooseList(event: String, lists: [(id: Int, name: String)], asked: Int?)
+    /// pretix revoked the device and the station ended the link: what it did, in words.
+    case revoked(String)
+    /// Check-ins not yet in pretix: a disconnect would strand them.
+    case pendingChanges(Int)
     case linkUnreadable(path: String, reason: String)
     case linkUnwritable(path: String, reason: String)
 
@@ -32,11 +36,21 @@ public enum PretixSyncError: Error, Sendable, CustomStringConvertible {
         case .chooseList(let event, let lists, let asked):
             (asked.map { "Event \(event) has no check-in list \($0). " } ?? "Event \(event) has several check-in lists: choose one with --list (no new token needed: the station is a pretix device now). ")
                 + "Its lists: " + lists.map { "\($0.id) (\($0.name))" }.joined(separator: ", ") + "."
+        case .revoked(let words):
+            words
+        case .pendingChanges(let count):
+            "\(count) check-in\(count == 1 ? " is" : "s are") not in pretix yet: run kiosk pretix sync once pretix answers, or disconnect with --discard to drop \(count == 1 ? "it" : "them") (the station keeps its own record)."
         case .linkUnreadable(let path, let reason):
             "The pretix connection in \(path) cannot be read (\(reason)): connect again with kiosk pretix connect."
         case .linkUnwritable(let path, let reason):
             "The pretix connection cannot be kept in \(path) (\(reason)): check the data directory's disk and permissions."
         }
+    }
+
+    /// pretix revoked this station's device: the link must end (``PretixSync/end(_:at:)``).
+    public var isDeviceRevoked: Bool {
+        if case .pretix(.deviceRevoked) = self { return true }
+        return false
     }
 
     /// Worth trying again later (pretix down, slow or busy); everything else needs a person.

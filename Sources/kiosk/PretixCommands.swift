@@ -10,7 +10,7 @@ struct PretixCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pretix",
         abstract: "Connect this station to a pretix check-in list, and sync with it.",
-        subcommands: [PretixConnectCommand.self, PretixSyncCommand.self])
+        subcommands: [PretixConnectCommand.self, PretixSyncCommand.self, PretixDisconnectCommand.self])
 }
 
 /// Exit statuses of the pretix commands.
@@ -19,6 +19,8 @@ enum PretixExitStatus {
     static let unreachable: Int32 = 69
     /// pretix refused (a spent or wrong token, a revoked device: EX_NOPERM).
     static let refused: Int32 = 77
+    /// pretix revoked the device: the list's guests were removed from the station (EX_NOPERM).
+    static let revoked: Int32 = 77
     /// Not connected, or the event or list must be chosen (EX_CONFIG).
     static let configuration: Int32 = 78
 }
@@ -27,9 +29,11 @@ extension PretixSyncError {
     var commandFailure: CommandFailure {
         let status: Int32 = switch self {
         case .notConnected, .noDevice, .noSuchEvent, .chooseList, .linkUnreadable: PretixExitStatus.configuration
+        case .pretix(.deviceRevoked), .revoked: PretixExitStatus.revoked
         case .pretix(let error): error.isTransient ? PretixExitStatus.unreachable : PretixExitStatus.refused
         case .storage(.diskFull): ExitStatus.diskFull
         case .storage, .linkUnwritable: ExitStatus.storage
+        case .pendingChanges: SyncExitStatus.pendingChanges
         }
         return CommandFailure(description, exitCode: status)
     }
@@ -98,8 +102,17 @@ struct PretixSyncCommand: AsyncParsableCommand {
         try await CommandOutput.run(json: options.json) {
             let database = try options.openDatabase()
             let sync = try await pretixing { () async throws(PretixSyncError) in try PretixSync.linked(database) }
-            let pushed = try await pretixing { () async throws(PretixSyncError) in try await sync.push() }
-            let pulled = try await pretixing { () async throws(PretixSyncError) in try await sync.pull() }
+            let round = try await pretixing { () async throws(PretixSyncError) -> (PretixSync.PushReport, PretixSync.PullReport) in
+                do throws(PretixSyncError) {
+                    let pushed = try await sync.push()
+                    return (pushed, try await sync.pull())
+                } catch where error.isDeviceRevoked {
+                    // Revoked in pretix: the guest data goes now, as on a running station.
+                    let words = try await sync.end(.revokedInPretix)
+                    throw PretixSyncError.revoked(words)
+                }
+            }
+            let (pushed, pulled) = round
             await database.finishSearchIndexBeforeExit(quiet: options.json)
             let pending = try database.outbox.pendingCount()
             let refused = try database.outbox.rejectedOutbox()
@@ -112,6 +125,30 @@ struct PretixSyncCommand: AsyncParsableCommand {
                 func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) " + (n == 1 ? one : many) }
                 print("Sent \(count(pushed.recorded, "check-in", "check-ins")) to pretix\(pushed.refused > 0 ? ", \(pushed.refused) refused by pretix" : ""); "
                       + "\(count(pulled.orders, "order", "orders")) changed since the last sync. \(pending) waiting to be sent.")
+            }
+            return 0
+        }
+    }
+}
+
+struct PretixDisconnectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "disconnect",
+        abstract: "End this station's pretix link: send what is queued, revoke the device in pretix, and remove the list's guests from the station (what it admitted is kept).")
+
+    @OptionGroup var options: StationOptions
+    @Flag(help: "Disconnect even though check-ins are not in pretix yet (they are dropped from the upload; the station keeps its own record).")
+    var discard = false
+
+    func run() async throws {
+        try await CommandOutput.run(json: options.json) {
+            let database = try options.openDatabase()
+            let sync = try await pretixing { () async throws(PretixSyncError) in try PretixSync.linked(database) }
+            let words = try await pretixing { () async throws(PretixSyncError) in try await sync.disconnect(discarding: discard) }
+            if options.json {
+                CommandOutput.printJSON(["disconnected": .bool(true), "message": .string(words)])
+            } else {
+                print(words)
             }
             return 0
         }

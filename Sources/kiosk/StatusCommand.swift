@@ -32,7 +32,7 @@ struct StatusCommand: AsyncParsableCommand {
                     members["pretix"] = pretix.map { link -> JSONValue in
                         ["server": .string(Sanitized.text(link.server)), "device": .string(Sanitized.text(link.device.name)),
                          "event": .string(Sanitized.text(link.event)), "list": .int(link.list), "list_name": .string(Sanitized.text(link.listName))]
-                    } ?? .null
+                    } ?? ((try? database.setting(.pretixNotice)).flatMap { $0 }.map { ["ended": .string($0)] } ?? .null)
                     json = .object(members)
                 }
                 CommandOutput.printJSON(json)
@@ -46,6 +46,7 @@ struct StatusCommand: AsyncParsableCommand {
                           + "list \(Sanitized.text(pretix.listName)); \(status.pending) waiting to be sent"
                           + (status.rejected > 0 ? ", \(status.rejected) refused by pretix" : "") + (status.lastPull.map { ", last download \($0)" } ?? ""))
                 } else {
+                    if let notice = try? database.setting(.pretixNotice) { print("pretix:    \(Sanitized.text(notice))") }
                     print("Sync:      \(status.syncState), \(status.pending) pending" + (status.rejected > 0 ? ", \(status.rejected) refused by the hub" : ""))
                     for group in byEvent { print("           \(group.summary)") }
                 }

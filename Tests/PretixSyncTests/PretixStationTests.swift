@@ -117,6 +117,62 @@ struct PretixStationTests {
         #expect(recorded.sorted { $0.created < $1.created }.map(\.datetime) == recorded.map(\.datetime).sorted())
     }
 
+    @Test func aDeviceRevokedInPretixTakesItsGuestsOffTheStationAndKeepsWhatItAdmitted() async throws {
+        let directory = TemporaryDirectory("pretix-station-revoked")
+        defer { directory.remove() }
+        let server = try Self.server.get()
+        // The big event's one list, and tickets no other test scans.
+        let big = try server.facts.big
+        let list = try #require(big.checkinLists.first)
+        let ada = big.positions(.bulk)[55]
+
+        // A running station: revoked in pretix, it wipes the guests within a round and says so.
+        let running = directory.appending("running").path
+        let door = try await server.addDevice(name: "Station E")
+        #expect(try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", door.initializationToken, "--event", "big",
+                                "--list", "\(list.id)", "--data-dir", running]).status == 0)
+        #expect(try checkIn(ada.secret, data: running).status == 0)
+        let station = try StationProcess(["run", "--headless", "--no-demo", "--printer", "none", "--data-dir", running], headless: true)
+        station.wait { lines in lines.contains { $0.contains("\"event\":\"ready\"") } }
+        try server.revokeDevice(door.id)
+        station.wait(limit: 30) { lines in lines.contains { $0.contains("pretix_revoked") } }
+        station.kill9()
+        let status = try run(kiosk, ["status", "--json", "--data-dir", running]).json()
+        #expect((status["roster"] as? [String: Any])?["guests"] as? Int == 0, "\(status)")
+        #expect(((status["pretix"] as? [String: Any])?["ended"] as? String)?.contains("pretix revoked this station's device") == true, "\(status)")
+        #expect(try checkIn(ada.secret, data: running).status == 12, "the guests are gone")
+        let kept = try run(kiosk, ["export", "attendance", directory.appending("kept.csv").path, "--json", "--data-dir", running])
+        #expect(kept.status == 0, "\(kept.stderr)")
+
+        // kiosk pretix sync meets the revocation the same way.
+        let synced = directory.appending("synced").path
+        let other = try await server.addDevice(name: "Station F")
+        #expect(try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", other.initializationToken, "--event", "big",
+                                "--list", "\(list.id)", "--data-dir", synced]).status == 0)
+        try server.revokeDevice(other.id)
+        let refused = try run(kiosk, ["pretix", "sync", "--data-dir", synced])
+        #expect(refused.status == 77 && refused.stderr.contains("were removed from this station"), "\(refused.stderr)")
+        #expect(try checkIn(ada.secret, data: synced).status == 12)
+    }
+
+    @Test func aDisconnectSendsWhatIsQueuedAndRefusesToStrandCheckIns() async throws {
+        let directory = TemporaryDirectory("pretix-station-disconnect")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let server = try Self.server.get()
+        let device = try await server.addDevice(name: "Station G")
+        #expect(try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken, "--event", "big",
+                                "--data-dir", data]).status == 0)
+        try server.stop()
+        #expect(try checkIn(try server.facts.big.positions(.bulk)[56].secret, data: data).status == 0)
+        let refused = try run(kiosk, ["pretix", "disconnect", "--data-dir", data])
+        #expect(refused.status == 1 && refused.stderr.contains("not in pretix yet"), "\(refused.stderr)")
+        try server.resume()
+        let done = try run(kiosk, ["pretix", "disconnect", "--data-dir", data])
+        #expect(done.status == 0 && done.stdout.contains("Disconnected from pretix"), "\(done.stderr)")
+        #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 78, "not connected any more")
+    }
+
     @Test func aTokenIsSpentOnceSoChoosingTheListAgainNeedsNone() async throws {
         let directory = TemporaryDirectory("pretix-station-choose")
         defer { directory.remove() }

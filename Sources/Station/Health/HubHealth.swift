@@ -20,6 +20,8 @@ public enum HubHealth: Sendable, Equatable {
     /// Connected to a pretix check-in list (`kiosk pretix connect`) instead of a hub: `list` is
     /// its name; `reason` why pretix did not answer the last round (`nil`: it did).
     case pretix(list: String, reason: String?)
+    /// pretix revoked the station's device: its guests were removed (``PretixSync/end(_:at:)``).
+    case pretixRevoked
 
     /// - Parameter standAlone: no hub was ever named to this station (no `hub` in the
     ///   configuration, no sign-in): without a session it is stand-alone, not "not signed in".

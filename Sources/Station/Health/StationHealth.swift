@@ -89,6 +89,9 @@ public struct StationHealth: Sendable, Equatable {
         case .pretix(let list, nil): Part(state: "online", words: "pretix online · \(list)", fix: nil, isFault: false)
         case .pretix(let list, let reason?): Part(state: "offline", words: "pretix unreachable · \(list) — working offline",
                                                    fix: reason + " Check-ins are kept and sent when pretix answers.", isFault: false)
+        case .pretixRevoked: Part(state: "revoked", words: "pretix revoked this device — its guests were removed",
+                                  fix: "Connect again with a new device token from pretix (kiosk pretix connect); what was admitted is kept.",
+                                  isFault: true)
         case .insecureRefused: Part(state: "insecure_hub_refused", words: "insecure hub address refused — not syncing",
                                     fix: "Use https:// for the hub, or set allow_insecure_http = true in kiosk.conf (trusted network only); check-ins are kept.",
                                     isFault: true)

@@ -23,6 +23,14 @@ struct PretixSyncService: Service {
                 if failures > 0 { logger.notice("pretix answers again") }
                 failures = 0
                 runtime.updateHealth { $0.hub = .pretix(list: list, reason: nil) }
+            } catch where error.isDeviceRevoked {
+                // The organizer revoked the device (or the box was reported lost): the guest data goes now.
+                let words = (try? await sync.end(.revokedInPretix)) ?? "pretix revoked this station's device."
+                logger.warning("pretix revoked this device; the event's guest data was removed")
+                runtime.updateHealth { $0.hub = .pretixRevoked }
+                runtime.emit(.notice(words, action: "pretix_revoked"))
+                await runtime.publishSyncState()
+                return
             } catch {
                 failures += 1
                 if failures == 1 || !error.isTransient {
