@@ -4,6 +4,7 @@ import Foundation
 import KioskStore
 import PretixClient
 import PretixSync
+import RosterSync
 
 /// `kiosk pretix …`: the station as a pretix device (README "With pretix").
 struct PretixCommand: AsyncParsableCommand {
@@ -69,6 +70,11 @@ struct PretixConnectCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
             let database = try options.openDatabase()
+            // One roster source at a time: a station signed in to a hub signs out first.
+            if let session = try? SessionFile(database: database).load(), !session.signedOut {
+                throw CommandFailure("This station is signed in to the hub \(Sanitized.text(session.hubURL)): kiosk signout first "
+                                     + "(its pending check-ins go to the hub), then connect it to pretix.", exitCode: PretixExitStatus.configuration)
+            }
             let link = try await pretixing { () async throws(PretixSyncError) in
                 try await PretixSync.connect(database: database, server: url, token: token, event: event, list: list, identity: StationIdentity.pretix)
             }

@@ -3,6 +3,7 @@ import CheckInCore
 import Foundation
 import HubAPI
 import KioskStore
+import PretixSync
 import RosterSync
 import Station
 
@@ -47,6 +48,11 @@ extension StationOptions {
         var configuration = configuration
         configuration.transport = trust.policy
         let database = try openDatabase(readOnly: readOnly)
+        // One roster source at a time: a station connected to pretix is not also a hub's.
+        if database.storage.isUsable, (try? PretixLinkFile<PretixLink>(database: database).load()) != nil {
+            throw CommandFailure("This station syncs with pretix (kiosk pretix connect): use kiosk pretix sync. To use a hub instead, "
+                                 + "kiosk pretix disconnect first.", exitCode: SyncExitStatus.configuration)
+        }
         do { return try SyncEngine(database: database, configuration: configuration) } catch { throw error.commandFailure }
     }
 }
