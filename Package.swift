@@ -328,7 +328,7 @@ targets += [
         name: "Station",
         dependencies: [
             "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync", "HTTPTransport",
-            "PretixSync", "PretixClient", "CEvdev",
+            "PretixSync", "PretixClient", "SyncSchedule", "CEvdev",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -16,6 +16,8 @@ import PretixClient
 public actor PretixSync {
     public nonisolated let database: KioskDatabase
     public nonisolated let link: PretixLink
+    /// Wakes the station's pretix loop when a check-in is recorded (``nudge()``).
+    public nonisolated let wakeup = SyncWakeup()
     let logger: Logger
     /// The catalog, read at the first pull of this process (products change rarely; a restart reads it again).
     private var roster: PretixRoster?
@@ -41,6 +43,9 @@ public actor PretixSync {
         self.link = link
         self.logger = logger
     }
+
+    /// A change was recorded: the station's loop sends it now rather than at its next round.
+    public nonisolated func nudge() { wakeup.nudge() }
 
     /// The link kept on this station, or ``PretixSyncError/notConnected``.
     public static func linked(_ database: KioskDatabase) throws(PretixSyncError) -> PretixSync {

@@ -53,6 +53,12 @@ public enum PretixSyncError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// How long pretix asked the station to wait (`429 Retry-After`), when it did.
+    public var retryAfterSeconds: Int? {
+        if case .pretix(.tooManyRequests(let seconds)) = self { return seconds }
+        return nil
+    }
+
     /// Worth trying again later (pretix down, slow or busy); everything else needs a person.
     public var isTransient: Bool {
         if case .pretix(let error) = self { return error.isTransient }

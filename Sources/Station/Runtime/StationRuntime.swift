@@ -125,6 +125,7 @@ public actor StationRuntime {
             case .committed(let badgeJobID):
                 // The upload and the badge go now, in the background: the line never waits for them.
                 sync?.nudge()
+                pretix?.nudge()
                 if badgeJobID != nil { printing?.nudge() }
                 // pretix's loop sends it within its interval; the waiting count shows it now.
                 if pretix != nil { await publishSyncState() }
@@ -252,6 +253,7 @@ public actor StationRuntime {
                 let name = undone.guest?.guest.name ?? undone.checkIn.guestID
                 emit(.notice("Check-in undone: \(name)", action: "undo"))
                 sync?.nudge()
+                pretix?.nudge()
             } else {
                 emit(.notice("No check-in to undo", action: "undo"))
             }

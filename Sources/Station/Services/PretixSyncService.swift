@@ -1,12 +1,16 @@
+import CheckInCore
 import KioskStore
 import Logging
 import PretixSync
 import ServiceLifecycle
+import SyncSchedule
 
-/// A station connected to pretix (`kiosk pretix connect`): sends its check-ins to pretix and
-/// downloads the orders changed since, every few seconds, so another device's check-in and an
-/// order placed a minute ago are known here quickly. The door never waits for it: a pretix that
-/// is down or slow only delays this loop (backing off to 30 s), and what is queued stays queued.
+/// A station connected to pretix (`kiosk pretix connect`): sends its check-ins to pretix as soon
+/// as they are recorded and downloads the orders changed since every few seconds, so another
+/// device's check-in and an order placed a minute ago are known here quickly. When to do what is
+/// ``SyncSchedule``'s (a pure value: the interval, the backoff after failures, pretix's
+/// `Retry-After`); this service only carries its actions out. The door never waits for it: a
+/// pretix that is down or slow only delays this loop, and what is queued stays queued.
 struct PretixSyncService: Service {
     let sync: PretixSync
     let runtime: StationRuntime
@@ -14,33 +18,53 @@ struct PretixSyncService: Service {
     let logger: Logger
 
     func run() async throws {
-        var failures = 0
         let list = sync.link.listName
+        var schedule = SyncSchedule(configuration: .init(pullInterval: interval), now: ContinuousClock.now)
+        var actions = schedule.tick(now: .now)
+        var failing = false
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            do {
-                _ = try await sync.push()
-                _ = try await sync.pull()
-                if failures > 0 { logger.notice("pretix answers again") }
-                failures = 0
-                runtime.updateHealth { $0.hub = .pretix(list: list, reason: nil) }
-            } catch where error.isDeviceRevoked {
-                // The organizer revoked the device (or the box was reported lost): the guest data goes now.
-                let words = (try? await sync.end(.revokedInPretix)) ?? "pretix revoked this station's device."
-                logger.warning("pretix revoked this device; the event's guest data was removed")
-                runtime.updateHealth { $0.hub = .pretixRevoked }
-                runtime.emit(.notice(words, action: "pretix_revoked"))
-                await runtime.publishSyncState()
-                return
-            } catch {
-                failures += 1
-                if failures == 1 || !error.isTransient {
-                    logger.warning("pretix sync failed; the station keeps working and tries again", metadata: ["error": "\(error.description)"])
-                }
-                runtime.updateHealth { $0.hub = .pretix(list: list, reason: error.description) }
+            guard let action = actions.first else {
+                actions = schedule.tick(now: .now)
+                continue
             }
-            await runtime.publishSyncState()
-            let wait = failures == 0 ? interval : min(.seconds(30), interval * (1 << min(failures, 4)))
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+            actions.removeFirst()
+            switch action {
+            case .pull, .push:
+                do throws(PretixSyncError) {
+                    if action == .pull { _ = try await sync.pull() } else { _ = try await sync.push() }
+                    if failing { logger.notice("pretix answers again") }
+                    failing = false
+                    runtime.updateHealth { $0.hub = .pretix(list: list, reason: nil) }
+                    actions = schedule.answered(.ok, now: .now)
+                } catch where error.isDeviceRevoked {
+                    // The organizer revoked the device (or the box was reported lost): the guest data goes now.
+                    let words = (try? await sync.end(.revokedInPretix)) ?? "pretix revoked this station's device."
+                    logger.warning("pretix revoked this device; the event's guest data was removed")
+                    runtime.updateHealth { $0.hub = .pretixRevoked }
+                    runtime.emit(.notice(words, action: "pretix_revoked"))
+                    await runtime.publishSyncState()
+                    return
+                } catch {
+                    if !failing || !error.isTransient {
+                        logger.warning("pretix sync failed; the station keeps working and tries again", metadata: ["error": "\(error.description)"])
+                    }
+                    failing = true
+                    runtime.updateHealth { $0.hub = .pretix(list: list, reason: error.description) }
+                    actions = schedule.answered(Self.answer(error), now: .now)
+                }
+                await runtime.publishSyncState()
+            case .report:
+                break
+            case .sleep(let until):
+                let nudged = await sync.wakeup.sleep(until: until)
+                actions = nudged ? schedule.nudge(now: .now) : schedule.tick(now: .now)
+            }
         }
+    }
+
+    /// A failed round as the schedule reads it: pretix's `Retry-After`, or a failure to back off from.
+    static func answer(_ error: PretixSyncError) -> SyncSchedule<ContinuousClock.Instant>.Answer {
+        if let seconds = error.retryAfterSeconds { return .tooMany(retryAfter: .seconds(seconds)) }
+        return .failed
     }
 }
