@@ -298,6 +298,7 @@ public actor PretixSync {
         do {
             try await database.clearSyncedRoster(forgetEvent: true)
             try await database.setSetting(.hubURL, nil)
+            try await database.setSetting(.caseInsensitiveCodes, nil)
             try await database.setSetting(.pretixNotice, words)
         } catch { throw .storage(error) }
         logger.notice("pretix link ended", metadata: ["how": "\(ending)", "event": "\(link.event)"])
