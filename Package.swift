@@ -311,7 +311,7 @@ targets += [
         name: "PretixSync",
         dependencies: ["CheckInCore", "KioskStore", "PretixClient", .product(name: "Logging", package: "swift-log")]
     ),
-    .testTarget(name: "PretixSyncTests", dependencies: ["PretixSync", "PretixClient", "KioskStore", "CheckInCore", "KioskTestSupport"]),
+    .testTarget(name: "PretixSyncTests", dependencies: ["PretixSync", "PretixClient", "KioskStore", "CheckInCore"]),
 ]
 
 // MARK: - Station: kiosk run, operator console, kiosk set-up (issue 7)
@@ -336,7 +336,7 @@ targets += [
     ),
     .testTarget(name: "OperatorConsoleTests", dependencies: ["OperatorConsole", "CheckInCore"]),
     .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport", "PrintTestSupport",
-                                                    "PrintSpooler", "RosterSync", "CQRencode", "CEvdev", .product(name: "GRDB", package: "GRDB.swift")]),
+                                                    "PrintSpooler", "RosterSync", "PretixClient", "CQRencode", "CEvdev", .product(name: "GRDB", package: "GRDB.swift")]),
 ]
 dependencies += [
 ]

@@ -19,20 +19,21 @@ struct SyncWakeupTests {
     }
 
     @Test func aNudgeDuringTheSleepWakesItAndTheNextSleepWaitsAgain() async {
+        // Whether the nudge lands before the sleeper sleeps or during its sleep, it wakes it:
+        // nothing here depends on how a loaded machine schedules the two.
         let wakeup = SyncWakeup()
-        Task {
-            try? await Task.sleep(for: .milliseconds(50))
-            wakeup.nudge()
-        }
-        #expect(await wakeup.sleep(until: .now + .seconds(60)))
+        let sleeper = Task { await wakeup.sleep(until: .now + .seconds(600)) }
+        await Task.yield()
+        wakeup.nudge()
+        #expect(await sleeper.value)
         #expect(await wakeup.sleep(until: .now + .milliseconds(50)) == false, "one nudge wakes one sleep")
     }
 
     @Test func cancellingTheSleeperEndsTheSleep() async {
         let wakeup = SyncWakeup()
-        let sleeper = Task { await wakeup.sleep(until: .now + .seconds(60)) }
-        try? await Task.sleep(for: .milliseconds(50))
+        let sleeper = Task { await wakeup.sleep(until: .now + .seconds(600)) }
+        await Task.yield()
         sleeper.cancel()
-        #expect(await sleeper.value == false)
+        #expect(await sleeper.value == false, "cancelled before or during its sleep, it ends without waiting 10 minutes")
     }
 }
