@@ -56,7 +56,3 @@ public enum PretixDownloadBenchmark {
         return figures
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

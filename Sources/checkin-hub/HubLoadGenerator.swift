@@ -139,7 +139,3 @@ struct HubLoadGenerator: Sendable {
                       station: "Door \(station)", operatorName: "Bench", source: .scanner)
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
