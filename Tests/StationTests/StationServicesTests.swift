@@ -11,7 +11,11 @@ import Testing
 
 /// The station's services in process: the real store and the real print queue over a scripted
 /// printer, the flow and the print news as `kiosk run` composes them.
-@Suite(.hangGuard)
+///
+/// Its tasks run on the tests' own executor (``BlockingWorkExecutor``), not behind every other
+/// test's work in the cooperative pool: on a loaded 2-core CI machine, a print that needs a
+/// few dozen actor hops once waited there longer than the test's limit.
+@Suite(.hangGuard, .blocking)
 struct StationServicesTests {
     /// A station with a roster of eight, running its flow, print queue and print news.
     final class Running: Sendable {
@@ -40,11 +44,12 @@ struct StationServicesTests {
             runtime = StationRuntime(database: database, printing: printing, sync: nil, badgeRequest: BadgeRequest(policy: policy, queue: "badge"),
                                      health: StationHealth(printer: PrinterCondition(state: .ready, name: "cups:badge")))
             let runtime = self.runtime, log = self.log
+            let executor = BlockingWorkExecutor.shared
             tasks = [
-                Task { for await event in runtime.events { log.append(event) } },
-                Task { await runtime.run() },
-                Task { try await printing.run() },
-                Task { try await PrintNewsService(printing: printing, runtime: runtime).run() },
+                Task(executorPreference: executor) { for await event in runtime.events { log.append(event) } },
+                Task(executorPreference: executor) { await runtime.run() },
+                Task(executorPreference: executor) { try await printing.run() },
+                Task(executorPreference: executor) { try await PrintNewsService(printing: printing, runtime: runtime).run() },
             ]
         }
 
@@ -67,7 +72,7 @@ struct StationServicesTests {
             for task in tasks { _ = await task.result }
         }
 
-        func waitFor(_ what: String, timeout: Duration = .seconds(30), _ condition: () async throws -> Bool) async throws {
+        func waitFor(_ what: String, timeout: Duration = .seconds(120), _ condition: () async throws -> Bool) async throws {
             let deadline = ContinuousClock.now + timeout
             while try await !condition() {
                 guard ContinuousClock.now < deadline else {

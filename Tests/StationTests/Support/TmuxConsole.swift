@@ -103,6 +103,20 @@ final class TmuxConsole {
     }
 
     /// Waits until the station process has exited and returns its status.
+    /// Waits (up to the same limit) until the screen no longer contains `text`: a change that
+    /// reaches the console through its own event path, a few milliseconds after another.
+    @discardableResult
+    func waitForAbsence(of text: String, seconds: Double = 30) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if !last.contains(text) { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw ScreenMismatch(expected: "no \(text)", screen: last)
+    }
+
     func waitForExit(seconds: Double = 30) throws -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
