@@ -82,7 +82,14 @@ public enum CheckInRules {
         policy: EventPolicy = .standard
     ) -> Ruling {
         guard let guest else { return Ruling(.unknownCode) }
-        if guest.revoked { return Ruling(.revoked) }
+        if guest.revoked {
+            // The ticket shop's reason, where it gave one that is not a revocation.
+            switch guest.facts.refusal {
+            case .unpaid?: return Ruling(.unpaid(admitAnyway: false))
+            case .unapproved?: return Ruling(.unapproved)
+            default: return Ruling(.revoked)
+            }
+        }
         if attempt.direction == .exit {
             let last = movements.filter { $0.scannedAt <= attempt.at }.max(by: precedes)
             return Ruling(.admitted, flag: last?.direction == .entry ? nil : .exitWithoutEntry)

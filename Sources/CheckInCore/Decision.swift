@@ -15,6 +15,11 @@ public enum Decision: Sendable, Hashable {
     case outsideWindow(validFrom: Timestamp?, validUntil: Timestamp?)
     /// The ticket was cancelled, refunded or transferred.
     case revoked
+    /// The ticket shop says the order is not paid. `admitAnyway`: staff may admit it after
+    /// confirming (pretix's list includes pending orders).
+    case unpaid(admitAnyway: Bool)
+    /// The ticket shop says the order awaits the organizer's approval.
+    case unapproved
 
     /// The stable name used in JSON, exit codes and logs.
     public var kind: Kind {
@@ -26,6 +31,8 @@ public enum Decision: Sendable, Hashable {
         case .notValidHere: .notValidHere
         case .outsideWindow: .outsideWindow
         case .revoked: .revoked
+        case .unpaid: .unpaid
+        case .unapproved: .unapproved
         }
     }
 
@@ -53,6 +60,8 @@ public enum Decision: Sendable, Hashable {
         case notValidHere = "not_valid_here"
         case outsideWindow = "outside_window"
         case revoked
+        case unpaid
+        case unapproved
 
         /// Process exit status of `kiosk checkin` for this decision; documented in the README.
         public var exitCode: Int32 {
@@ -64,6 +73,8 @@ public enum Decision: Sendable, Hashable {
             case .notValidHere: 13
             case .outsideWindow: 14
             case .revoked: 15
+            case .unpaid: 16
+            case .unapproved: 17
             }
         }
     }

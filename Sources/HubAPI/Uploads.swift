@@ -44,7 +44,8 @@ public struct CheckInResult: Sendable, Hashable, Codable {
     public var status: UploadStatus
     /// The hub's decision (``CheckInCore/Decision/Kind``): `admitted` for accepted entries and exits,
     /// `duplicate`, or the rejection (`already_checked_in`, `unknown_code`, `revoked`,
-    /// `not_valid_here`, `outside_window`).
+    /// `not_valid_here`, `outside_window`, and `unpaid` / `unapproved` for a ticket whose roster
+    /// row carries the ticket shop's reason).
     public var decision: Decision.Kind
     /// Human-readable reason for a rejection (sanitize before showing).
     public var reason: String?

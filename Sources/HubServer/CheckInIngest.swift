@@ -84,6 +84,10 @@ enum CheckInIngest {
             return CheckInResult(key: key, status: .rejected, decision: .outsideWindow, reason: "ticket not valid at this time")
         case .revoked:
             return CheckInResult(key: key, status: .rejected, decision: .revoked, reason: "ticket revoked")
+        case .unpaid:
+            return CheckInResult(key: key, status: .rejected, decision: .unpaid, reason: "the order is not paid")
+        case .unapproved:
+            return CheckInResult(key: key, status: .rejected, decision: .unapproved, reason: "the order awaits the organizer's approval")
         }
     }
 }

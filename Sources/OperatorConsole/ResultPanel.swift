@@ -84,6 +84,10 @@ public struct ResultPanel: Sendable, Equatable {
                       detail: [name, window].filter { !$0.isEmpty }.joined(separator: " · "))
         case .revoked:
             self.init(tone: .refused, title: TicketRefusal.title(refusal), detail: name)
+        case .unpaid:
+            self.init(tone: .refused, title: TicketRefusal.title(.unpaid), detail: name)
+        case .unapproved:
+            self.init(tone: .refused, title: TicketRefusal.title(.unapproved), detail: name)
         }
     }
 

@@ -140,6 +140,8 @@ extension CheckInResult {
         case .outsideWindow(let from, let until):
             return "Ticket not valid at this time" + (from.map { " (from \($0.localTime))" } ?? "") + (until.map { " (until \($0.localTime))" } ?? "")
         case .revoked: return TicketRefusal.title(guest.flatMap { $0.guest.revoked ? $0.guest.facts.refusal : nil })
+        case .unpaid: return TicketRefusal.title(.unpaid)
+        case .unapproved: return TicketRefusal.title(.unapproved)
         }
     }
 }

@@ -33,6 +33,20 @@ struct TicketFactsRulesTests: RulesFixture {
                 "a re-entry ticket comes back in")
     }
 
+    @Test("a ticket the shop refuses as unpaid or unapproved gets that answer and its own exit code, other reasons stay revoked")
+    func shopReasonsOfTheirOwn() {
+        func refused(_ refusal: TicketRefusal?) -> Decision {
+            var guest = guest(single, revoked: true)
+            guest.facts = TicketFacts(refusal: refusal)
+            return CheckInRules.judge(.init(deviceID: "door-1", at: t0, direction: .entry), guest: guest, accessType: single, movements: []).decision
+        }
+        #expect(refused(.unpaid) == .unpaid(admitAnyway: false))
+        #expect(refused(.unapproved) == .unapproved)
+        for reason in [TicketRefusal.canceled, .expired, .blocked, nil] { #expect(refused(reason) == .revoked, "\(String(describing: reason))") }
+        #expect(Decision.Kind.unpaid.exitCode == 16 && Decision.Kind.unapproved.exitCode == 17)
+        #expect(Set(Decision.Kind.allCases.map(\.exitCode)).count == Decision.Kind.allCases.count)
+    }
+
     @Test("a note for the staff does not change the decision")
     func attentionAdmits() {
         #expect(decide(TicketFacts(attention: "Hand out the VIP lanyard"), at: t0) == .admitted)

@@ -10,6 +10,8 @@ enum GuestNotice: String, Sendable, CaseIterable {
     case ticketRevoked = "ticket-revoked"
     case notValidHere = "not-valid-here"
     case outsideWindow = "outside-window"
+    case unpaid
+    case unapproved
     case notOnRoster = "not-on-roster"
     case revoked
     case restored
@@ -25,6 +27,8 @@ enum GuestNotice: String, Sendable, CaseIterable {
         case .notValidHere: self = .notValidHere
         case .outsideWindow: self = .outsideWindow
         case .unknownCode: self = .notOnRoster
+        case .unpaid: self = .unpaid
+        case .unapproved: self = .unapproved
         }
     }
 
@@ -55,6 +59,8 @@ enum GuestNotice: String, Sendable, CaseIterable {
             let until = facts.validUntil.map { " until " + time.dateTime($0) } ?? ""
             let window = from + until
             return "Refused: the ticket is not valid at this time" + (window.isEmpty ? "" : " (valid\(window))") + "."
+        case .unpaid: return "Refused: the ticket shop says the order is not paid yet. The next roster import after payment admits it."
+        case .unapproved: return "Refused: the ticket shop says the order awaits the organizer's approval."
         case .notOnRoster: return "Refused: the guest is no longer on this event's roster."
         case .revoked: return "Ticket revoked. Stations refuse it once they next sync."
         case .restored: return "Ticket restored. Stations admit it again once they next sync."
