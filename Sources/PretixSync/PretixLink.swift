@@ -58,13 +58,19 @@ public struct PretixLinkFile<Contents: Codable & Sendable>: Sendable {
         sealer = database
     }
 
+    /// Whether the file is there, readable or not (a station with one is a pretix station).
+    public var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
+
     /// The contents, or `nil` when there is no such file.
     public func load() throws(PretixSyncError) -> Contents? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do {
-            return try JSONDecoder().decode(Contents.self, from: try sealer.openSecret(try Data(contentsOf: url)))
-        } catch {
-            throw .linkUnreadable(path: url.path, reason: String(describing: error))
+        let sealed: Data, opened: Data
+        do { sealed = try Data(contentsOf: url) } catch { throw .linkUnreadable(path: url.path, reason: error.localizedDescription) }
+        do { opened = try sealer.openSecret(sealed) } catch {
+            throw .linkUnreadable(path: url.path, reason: "this station's key does not open it: the file is damaged or was not written by this station")
+        }
+        do { return try JSONDecoder().decode(Contents.self, from: opened) } catch {
+            throw .linkUnreadable(path: url.path, reason: "it does not hold a pretix connection this version understands")
         }
     }
 

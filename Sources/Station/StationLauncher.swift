@@ -90,15 +90,24 @@ public enum StationLauncher {
         // itself; headless without a hub, the embedded default with the demo roster.
         let session = try? SessionFile(database: database).load()
         // A station connected to pretix (`kiosk pretix connect`) syncs with pretix, not a hub.
-        let pretix = try? PretixLinkFile<PretixLink>(database: database).load().map { PretixSync(database: database, link: $0) }
+        // An unreadable link keeps it a pretix station, working on its copy and saying so: never
+        // a silent fall back to a hub or the demo roster while check-ins stop reaching pretix.
+        let pretixLink = Result { () throws(PretixSyncError) in try PretixLinkFile<PretixLink>(database: database).load() }
+        let pretix = (try? pretixLink.get())?.map { PretixSync(database: database, link: $0) }
+        var pretixProblem: PretixSyncError?
+        if case .failure(let problem) = pretixLink {
+            pretixProblem = problem
+            logger.error("the pretix connection cannot be read: not syncing", metadata: ["problem": "\(problem)"])
+        }
+        let pretixStation = pretix != nil || pretixProblem != nil
         let chosen = try? database.syncEvent()
         let facts = StationStart.Facts(
             signedInAs: session.flatMap { $0.signedOut ? nil : StationRuntime.signedInWords($0) },
             chosenEvent: chosen?.eventName, chosenEventComplete: chosen?.complete ?? false,
             importedGuests: (try? database.roster.importedGuestCount()) ?? storage.guests, configuredEvent: configuration.event)
-        let start = pretix != nil ? .scan : StationStart.decide(facts)
-        let sync = pretix != nil ? nil : try openSync(&configuration, session: session, database: database, forSetup: !headless && start != .scan, logger: logger)
-        if headless, sync == nil, options.demoRoster, storage.guests == 0 {
+        let start = pretixStation ? .scan : StationStart.decide(facts)
+        let sync = pretixStation ? nil : try openSync(&configuration, session: session, database: database, forSetup: !headless && start != .scan, logger: logger)
+        if headless, sync == nil, !pretixStation, options.demoRoster, storage.guests == 0 {
             let summary = try await database.roster.importRoster(try RosterCSVParser.parse(Data(DemoRoster.csv.utf8)))
             logger.notice("imported the demo roster", metadata: ["guests": "\(summary.imported)"])
         }
@@ -113,7 +122,8 @@ public enum StationLauncher {
         // until someone signs in, not "not signed in".
         let standAlone = configuration.hubURL == nil && (try? database.setting(.hubURL)) == nil
         let hub: HubHealth = if let sync { HubHealth(await sync.status(), standAlone: standAlone) }
-            else if let pretix { .pretix(list: pretix.link.listName, reason: nil) } else { .none }
+            else if let pretix { .pretix(list: pretix.link.listName, reason: nil) }
+            else if let pretixProblem { .pretixLinkUnreadable(problem: pretixProblem.description) } else { .none }
         var health = StationHealth(printer: printing.map { PrinterCondition(state: .ready, name: $0.name) } ?? .off,
                                    camera: sources.first(where: \.isCamera).map { .scanning($0.description) } ?? .off,
                                    hub: hub)

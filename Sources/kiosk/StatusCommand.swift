@@ -20,7 +20,10 @@ struct StatusCommand: AsyncParsableCommand {
             let session = try? SessionFile(database: database).load()
             let byEvent = database.storage.isUsable ? (try? PendingByEvent.report(database, session: session)) ?? [] : []
             let protection = database.keyProtection
-            let pretix = database.storage.isUsable ? try? PretixLinkFile<PretixLink>(database: database).load() : nil
+            let pretixFile = PretixLinkFile<PretixLink>(database: database)
+            let pretixRead = database.storage.isUsable ? Result { () throws(PretixSyncError) in try pretixFile.load() } : .success(nil)
+            let pretix = try? pretixRead.get()
+            let pretixProblem: PretixSyncError? = if case .failure(let problem) = pretixRead { problem } else { nil }
             if options.json {
                 var json = status.json
                 if case .object(var members) = json, case .object(var sync)? = members["sync"] {
@@ -32,7 +35,8 @@ struct StatusCommand: AsyncParsableCommand {
                     members["pretix"] = pretix.map { link -> JSONValue in
                         ["server": .string(Sanitized.text(link.server)), "device": .string(Sanitized.text(link.device.name)),
                          "event": .string(Sanitized.text(link.event)), "list": .int(link.list), "list_name": .string(Sanitized.text(link.listName))]
-                    } ?? ((try? database.setting(.pretixNotice)).flatMap { $0 }.map { ["ended": .string($0)] } ?? .null)
+                    } ?? pretixProblem.map { ["unreadable": .string($0.description)] }
+                      ?? ((try? database.setting(.pretixNotice)).flatMap { $0 }.map { ["ended": .string($0)] } ?? .null)
                     json = .object(members)
                 }
                 CommandOutput.printJSON(json)
@@ -45,6 +49,8 @@ struct StatusCommand: AsyncParsableCommand {
                     print("pretix:    \(Sanitized.text(pretix.server)) as device \(Sanitized.text(pretix.device.name)), event \(Sanitized.text(pretix.event)), "
                           + "list \(Sanitized.text(pretix.listName)); \(status.pending) waiting to be sent"
                           + (status.rejected > 0 ? ", \(status.rejected) refused by pretix" : "") + (status.lastPull.map { ", last download \($0)" } ?? ""))
+                } else if let pretixProblem {
+                    print("pretix:    \(pretixProblem.description) Nothing is sent meanwhile; \(status.pending) waiting to be sent.")
                 } else {
                     if let notice = try? database.setting(.pretixNotice) { print("pretix:    \(Sanitized.text(notice))") }
                     print("Sync:      \(status.syncState), \(status.pending) pending" + (status.rejected > 0 ? ", \(status.rejected) refused by the hub" : ""))

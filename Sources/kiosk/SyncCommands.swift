@@ -49,7 +49,7 @@ extension StationOptions {
         configuration.transport = trust.policy
         let database = try openDatabase(readOnly: readOnly)
         // One roster source at a time: a station connected to pretix is not also a hub's.
-        if database.storage.isUsable, (try? PretixLinkFile<PretixLink>(database: database).load()) != nil {
+        if database.storage.isUsable, PretixLinkFile<PretixLink>(database: database).exists {
             throw CommandFailure("This station syncs with pretix (kiosk pretix connect): use kiosk pretix sync. To use a hub instead, "
                                  + "kiosk pretix disconnect first.", exitCode: SyncExitStatus.configuration)
         }

@@ -20,6 +20,9 @@ public enum HubHealth: Sendable, Equatable {
     /// Connected to a pretix check-in list (`kiosk pretix connect`) instead of a hub: `list` is
     /// its name; `reason` why pretix did not answer the last round (`nil`: it did).
     case pretix(list: String, reason: String?)
+    /// The station is connected to pretix, but its connection file cannot be read: it works on
+    /// its copy and syncs nothing until connected again. `problem` says why and what to do.
+    case pretixLinkUnreadable(problem: String)
     /// pretix revoked the station's device: its guests were removed (``PretixSync/end(_:at:)``).
     case pretixRevoked
 

@@ -89,6 +89,8 @@ public struct StationHealth: Sendable, Equatable {
         case .pretix(let list, nil): Part(state: "online", words: "pretix online · \(list)", fix: nil, isFault: false)
         case .pretix(let list, let reason?): Part(state: "offline", words: "pretix unreachable · \(list) — working offline",
                                                    fix: reason + " Check-ins are kept and sent when pretix answers.", isFault: false)
+        case .pretixLinkUnreadable(let problem): Part(state: "link_unreadable", words: "pretix connection unreadable — not syncing",
+                                                      fix: problem + " Check-ins are kept meanwhile.", isFault: true)
         case .pretixRevoked: Part(state: "revoked", words: "pretix revoked this device — its guests were removed",
                                   fix: "Connect again with a new device token from pretix (kiosk pretix connect); what was admitted is kept.",
                                   isFault: true)
