@@ -152,12 +152,16 @@ public actor PretixSync {
                 cursor = decoded
             }
         } catch { throw .storage(error) }
-        var next: PretixNextPage?
         var orders = 0
         var first = true
-        repeat {
-            let page: PretixOrderPage
-            do { page = try await client.ordersPage(event: link.event, cursor: cursor, next: next) } catch { throw .pretix(error) }
+        // The next page is asked for while this one is stored: the station's own work (decoding,
+        // sealing, writing) hides behind pretix's time to answer. Pages are still stored one by
+        // one, in order, each with its cursor.
+        var coming = PagePrefetch(client: client, event: link.event, cursor: cursor, next: nil)
+        defer { coming.cancel() }
+        while true {
+            let page = try await coming.page()
+            if page.next != nil { coming = PagePrefetch(client: client, event: link.event, cursor: page.cursor, next: page.next) }
             let text = String(decoding: (try? JSONEncoder().encode(page.cursor)) ?? Data(), as: UTF8.self)
             do {
                 try await database.applyRoster([roster.delta(page.orders, cursor: text, withAccessTypes: first)], eventID: link.eventID,
@@ -165,8 +169,9 @@ public actor PretixSync {
             } catch { throw .storage(error) }
             orders += page.orders.count
             progress?(orders, page.count)
-            (cursor, next, first) = (page.cursor, page.next, false)
-        } while next != nil
+            (cursor, first) = (page.cursor, false)
+            if page.next == nil { break }
+        }
         return PullReport(orders: orders, complete: cursor.isComplete)
     }
 
