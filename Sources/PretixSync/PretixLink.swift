@@ -13,8 +13,13 @@ public struct PretixLink: Sendable, Hashable, Codable {
     public var eventName: String
     public var list: Int
     public var listName: String
+    /// What pretix was last told about this station (`device/initialize` or `device/update`);
+    /// `nil` when not known (a link kept by an earlier version): pretix is told again.
+    public var identity: PretixDeviceIdentity?
 
-    public init(server: String, device: PretixDevice, event: String, eventName: String, list: Int, listName: String) {
+    public init(server: String, device: PretixDevice, event: String, eventName: String, list: Int, listName: String,
+                identity: PretixDeviceIdentity? = nil) {
+        self.identity = identity
         self.server = server
         self.device = device
         self.event = event
@@ -47,45 +52,37 @@ public struct PretixDeviceRecord: Sendable, Hashable, Codable {
     public var device: PretixDevice
 }
 
-/// A sealed JSON file in the data directory: the station's ``PretixLink`` (`pretix.json`) or
-/// its ``PretixDeviceRecord`` (`pretix-device.json`). Readable only with the store's key.
+/// A sealed JSON file in the data directory (``SealedFile``): the station's ``PretixLink``
+/// (`pretix.json`) or its ``PretixDeviceRecord`` (`pretix-device.json`). Readable only with the
+/// store's key.
 public struct PretixLinkFile<Contents: Codable & Sendable>: Sendable {
-    public let url: URL
-    let sealer: any SecretSealer
+    let file: SealedFile
+    public var url: URL { file.url }
 
     init(database: KioskDatabase, name: String) {
-        url = database.dataDirectory.appendingPathComponent(name)
-        sealer = database
+        file = SealedFile(database.dataDirectory.appendingPathComponent(name), sealer: database)
     }
 
     /// Whether the file is there, readable or not (a station with one is a pretix station).
-    public var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
+    public var exists: Bool { file.exists }
 
     /// The contents, or `nil` when there is no such file.
     public func load() throws(PretixSyncError) -> Contents? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let sealed: Data, opened: Data
-        do { sealed = try Data(contentsOf: url) } catch { throw .linkUnreadable(path: url.path, reason: error.localizedDescription) }
-        do { opened = try sealer.openSecret(sealed) } catch {
-            throw .linkUnreadable(path: url.path, reason: "this station's key does not open it: the file is damaged or was not written by this station")
-        }
+        let opened: Data
+        do { guard let read = try file.read() else { return nil }; opened = read } catch { throw .linkUnreadable(path: url.path, reason: error.reason) }
         do { return try JSONDecoder().decode(Contents.self, from: opened) } catch {
             throw .linkUnreadable(path: url.path, reason: "it does not hold a pretix connection this version understands")
         }
     }
 
     public func save(_ contents: Contents) throws(PretixSyncError) {
-        do {
-            let sealed = sealer.sealSecret(try JSONEncoder().encode(contents))
-            try sealed.write(to: url, options: [.atomic])
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-        } catch {
-            throw .linkUnwritable(path: url.path, reason: String(describing: error))
-        }
+        let data: Data
+        do { data = try JSONEncoder().encode(contents) } catch { throw .linkUnwritable(path: url.path, reason: String(describing: error)) }
+        do { try file.write(data) } catch { throw .linkUnwritable(path: url.path, reason: error.reason) }
     }
 
     public func remove() {
-        try? FileManager.default.removeItem(at: url)
+        file.remove()
     }
 }
 

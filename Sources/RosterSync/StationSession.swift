@@ -52,10 +52,10 @@ public struct StationSession: Sendable, Codable, Equatable {
 
 /// Reads and writes ``StationSession`` in the data directory.
 public struct SessionFile: Sendable {
-    public let url: URL
+    public var url: URL { file.url }
+    let file: SealedFile
     /// Beside the session: see ``SessionLock``.
     let lockURL: URL
-    let sealer: any SecretSealer
 
     /// The session of the station whose database is `database` (which seals it).
     public init(database: KioskDatabase) {
@@ -63,9 +63,8 @@ public struct SessionFile: Sendable {
     }
 
     public init(dataDirectory: URL, sealer: any SecretSealer) {
-        url = dataDirectory.appendingPathComponent("session.json")
+        file = SealedFile(dataDirectory.appendingPathComponent("session.json"), sealer: sealer)
         lockURL = dataDirectory.appendingPathComponent("session.lock")
-        self.sealer = sealer
     }
 
     /// Runs `body` holding the lock every process of this data directory takes before it
@@ -78,51 +77,40 @@ public struct SessionFile: Sendable {
 
     /// The stored session, or `nil` when none (never signed in, or signed out).
     public func load() throws(SyncError) -> StationSession? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do {
-            let data = try Data(contentsOf: url)
-            // A session written before it was sealed is plain JSON: read, then sealed in place.
-            // Only when it decodes: a sealed file starts with a random nonce, `{` one time in 256,
-            // and was then misread as JSON ("sign in again" after a successful sign-in).
-            if data.first == UInt8(ascii: "{"), let session = try? JSONDecoder().decode(StationSession.self, from: data) {
-                try? save(session)
-                return session
-            }
-            return try JSONDecoder().decode(StationSession.self, from: try sealer.openSecret(data))
-        } catch {
-            throw .sessionUnreadable(path: url.path, reason: String(describing: error))
+        let data: Data, opened: Data
+        do throws(SealedFileError) {
+            guard let bytes = try file.bytes() else { return nil }
+            data = bytes
+        } catch { throw .sessionUnreadable(path: url.path, reason: error.reason) }
+        // A session written before it was sealed is plain JSON: read, then sealed in place.
+        // Only when it decodes: a sealed file starts with a random nonce, `{` one time in 256,
+        // and was then misread as JSON ("sign in again" after a successful sign-in).
+        if data.first == UInt8(ascii: "{"), let session = try? JSONDecoder().decode(StationSession.self, from: data) {
+            try? save(session)
+            return session
+        }
+        do { opened = try file.open(data) } catch { throw .sessionUnreadable(path: url.path, reason: error.reason) }
+        do { return try JSONDecoder().decode(StationSession.self, from: opened) } catch {
+            throw .sessionUnreadable(path: url.path, reason: "it does not hold a session this version understands")
         }
     }
 
-    /// Writes the session with mode 0600: a temporary file created with that mode, fsynced,
-    /// then renamed over the old one, so a crash leaves either the old or the new session.
+    /// Writes the session (``SealedFile``: mode 0600, atomically, fsynced).
     public func save(_ session: StationSession) throws(SyncError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data: Data
-        do { data = sealer.sealSecret(try encoder.encode(session)) } catch { throw .sessionUnwritable(path: url.path, reason: String(describing: error)) }
-        let temporary = url.path + ".tmp"
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .sessionUnwritable(path: temporary, reason: String(cString: strerror(errno))) }
-        // umask can only remove bits; fchmod makes the mode exact whatever umask was.
-        fchmod(fd, 0o600)
-        let written = data.withUnsafeBytes { buffer in write(fd, buffer.baseAddress, buffer.count) }
-        let synced = fsync(fd)
-        close(fd)
-        guard written == data.count, synced == 0 else {
-            unlink(temporary)
-            throw .sessionUnwritable(path: temporary, reason: "short write")
-        }
-        guard rename(temporary, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .sessionUnwritable(path: url.path, reason: reason)
+        do throws(SealedFileError) {
+            let data: Data
+            do { data = try encoder.encode(session) } catch { throw .unwritable(path: url.path, reason: String(describing: error)) }
+            try file.write(data)
+        } catch {
+            guard case .unwritable(let path, let reason) = error else { throw .sessionUnwritable(path: url.path, reason: error.reason) }
+            throw .sessionUnwritable(path: path, reason: reason)
         }
     }
 
     /// Removes the session (sign-out): tokens are gone from the disk.
     public func remove() {
-        unlink(url.path)
+        file.remove()
     }
 }
