@@ -336,7 +336,7 @@ targets += [
     ),
     .testTarget(name: "OperatorConsoleTests", dependencies: ["OperatorConsole", "CheckInCore"]),
     .testTarget(name: "StationTests", dependencies: ["Station", "OperatorConsole", "KioskStore", "CheckInCore", "KioskTestSupport", "PrintTestSupport",
-                                                    "PrintSpooler", "RosterSync", "PretixClient", "CQRencode", "CEvdev", .product(name: "GRDB", package: "GRDB.swift")]),
+                                                    "PrintSpooler", "RosterSync", "PretixClient", "PretixSync", "CQRencode", "CEvdev", .product(name: "GRDB", package: "GRDB.swift")]),
 ]
 dependencies += [
 ]

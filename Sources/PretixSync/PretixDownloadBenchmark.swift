@@ -45,7 +45,8 @@ public enum PretixDownloadBenchmark {
 
             let directory = root.appendingPathComponent("station-\(round)")
             let database = try KioskDatabase.open(dataDirectory: directory, key: .besideThrowawayStore(directory))
-            let link = try await PretixSync.choose(client: client, server: server, device: device, event: event, list: list, database: database)
+            let link = try await PretixSync.choose(client: client, server: server, device: device, event: event, list: list, database: database,
+                                                 identity: identity)
             let sync = PretixSync(database: database, link: link)
             let stationStart = ContinuousClock.now
             _ = try await sync.pull()

@@ -16,6 +16,10 @@ import PretixClient
 public actor PretixSync {
     public nonisolated let database: KioskDatabase
     public nonisolated let link: PretixLink
+    /// What this station is now (its software version above all): pretix is told once it differs
+    /// from what the link says pretix was last told (``keepDeviceCurrent(_:)``).
+    let identity: PretixDeviceIdentity
+    private var deviceCurrent = false
     /// Wakes the station's pretix loop when a check-in is recorded (``nudge()``).
     public nonisolated let wakeup = SyncWakeup()
     let logger: Logger
@@ -38,9 +42,11 @@ public actor PretixSync {
         return try await body()
     }
 
-    public init(database: KioskDatabase, link: PretixLink, logger: Logger = Logger(label: "kiosk.pretix")) {
+    public init(database: KioskDatabase, link: PretixLink, identity: PretixDeviceIdentity = .thisStation,
+                logger: Logger = Logger(label: "kiosk.pretix")) {
         self.database = database
         self.link = link
+        self.identity = identity
         self.logger = logger
     }
 
@@ -81,13 +87,15 @@ public actor PretixSync {
         }
         let client: PretixClient
         do { client = try PretixClient(server: PretixClient.parseServerURL(record.server), device: record.device) } catch { throw .pretix(error) }
-        return try await choose(client: client, server: record.server, device: record.device, event: event, list: list, database: database)
+        // With a kept device, what pretix was last told is not known here: the first pull tells it again.
+        return try await choose(client: client, server: record.server, device: record.device, event: event, list: list, database: database,
+                                identity: token == nil ? nil : identity)
     }
 
     private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
 
     static func choose(client: PretixClient, server: String, device: PretixDevice, event: String?, list: Int?,
-                       database: KioskDatabase) async throws(PretixSyncError) -> PretixLink {
+                       database: KioskDatabase, identity: PretixDeviceIdentity?) async throws(PretixSyncError) -> PretixLink {
         let events: [PretixEvent]
         do { events = try await client.events() } catch { throw .pretix(error) }
         let chosen: PretixEvent
@@ -112,7 +120,7 @@ public actor PretixSync {
             checkInList = only
         }
         let link = PretixLink(server: server, device: device, event: chosen.slug, eventName: chosen.name.text(),
-                              list: checkInList.id, listName: checkInList.name)
+                              list: checkInList.id, listName: checkInList.name, identity: identity)
         try PretixLinkFile<PretixLink>(database: database).save(link)
         do {
             // pretix's secrets are case-sensitive (signed ones are base64): codes compare as scanned.
@@ -125,6 +133,32 @@ public actor PretixSync {
         return link
     }
 
+    // MARK: Device
+
+    /// Tells pretix this station's software and hardware (`device/update`) when they differ from
+    /// what it was last told (a new version installed), once per process, and keeps pretix's
+    /// answer (the device's name, gate and profile as they are now) in the link.
+    /// - Returns: whether pretix was told now.
+    func keepDeviceCurrent(_ client: PretixClient) async throws(PretixSyncError) -> Bool {
+        guard !deviceCurrent else { return false }
+        let file = PretixLinkFile<PretixLink>(database: database)
+        // A disconnect removed the file meanwhile: nothing to keep, and nothing brought back.
+        guard var kept = try file.load() else { return false }
+        let told = kept.identity != identity
+        if told {
+            let device: PretixDevice
+            do { device = try await client.update(identity: identity) } catch { throw .pretix(error) }
+            kept.device.name = device.name
+            kept.device.gate = device.gate
+            kept.device.securityProfile = device.securityProfile
+            kept.identity = identity
+            try file.save(kept)
+            logger.notice("told pretix this station's version", metadata: ["version": "\(identity.softwareVersion)"])
+        }
+        deviceCurrent = true
+        return told
+    }
+
     // MARK: Pull
 
     /// What a pull brought.
@@ -133,6 +167,8 @@ public actor PretixSync {
         public var orders: Int
         /// Whether the roster is complete now (the download reached its last page).
         public var complete: Bool
+        /// The version pretix was told this station runs now (`device/update`), when it was.
+        public var toldVersion: String? = nil
     }
 
     /// Downloads the orders pretix has for the event since the last pull and applies them.
@@ -144,6 +180,7 @@ public actor PretixSync {
     private func pullAlone(progress: (@Sendable (Int, Int) -> Void)?) async throws(PretixSyncError) -> PullReport {
         let client: PretixClient
         do { client = try link.client() } catch { throw .pretix(error) }
+        let told = try await keepDeviceCurrent(client)
         let roster = try await catalog(client)
         var cursor = PretixOrderCursor.fresh
         do {
@@ -172,7 +209,7 @@ public actor PretixSync {
             (cursor, first) = (page.cursor, false)
             if page.next == nil { break }
         }
-        return PullReport(orders: orders, complete: cursor.isComplete)
+        return PullReport(orders: orders, complete: cursor.isComplete, toldVersion: told ? identity.softwareVersion : nil)
     }
 
     private func catalog(_ client: PretixClient) async throws(PretixSyncError) -> PretixRoster {

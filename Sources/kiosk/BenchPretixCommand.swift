@@ -22,7 +22,7 @@ struct BenchPretixCommand: AsyncParsableCommand {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-pretix-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let figures = try await PretixDownloadBenchmark.run(server: url, token: token, event: event, list: list, rounds: rounds, root: root,
-                                                           identity: StationIdentity.pretix)
+                                                           identity: .thisStation)
         let baseline = PretixDownloadBenchmark.Figures.median(figures.baseline)
         let station = PretixDownloadBenchmark.Figures.median(figures.station)
         if json {

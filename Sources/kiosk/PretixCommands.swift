@@ -44,18 +44,6 @@ func pretixing<T>(_ body: () async throws(PretixSyncError) -> T) async throws ->
     do { return try await body() } catch { throw error.commandFailure }
 }
 
-/// What this station tells pretix about itself (shown in pretix's device list).
-enum StationIdentity {
-    static var pretix: PretixDeviceIdentity {
-        var system = utsname()
-        uname(&system)
-        let machine = withUnsafeBytes(of: &system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let release = withUnsafeBytes(of: &system.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return PretixDeviceIdentity(hardwareBrand: "Linux", hardwareModel: machine, osName: "Linux", osVersion: release,
-                                    softwareBrand: "checkin-kiosk", softwareVersion: ProductVersion.current)
-    }
-}
-
 struct PretixConnectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "connect",
@@ -76,7 +64,7 @@ struct PretixConnectCommand: AsyncParsableCommand {
                                      + "(its pending check-ins go to the hub), then connect it to pretix.", exitCode: PretixExitStatus.configuration)
             }
             let link = try await pretixing { () async throws(PretixSyncError) in
-                try await PretixSync.connect(database: database, server: url, token: token, event: event, list: list, identity: StationIdentity.pretix)
+                try await PretixSync.connect(database: database, server: url, token: token, event: event, list: list, identity: .thisStation)
             }
             let report = try await pretixing { () async throws(PretixSyncError) in
                 try await PretixSync(database: database, link: link).pull()
@@ -125,12 +113,13 @@ struct PretixSyncCommand: AsyncParsableCommand {
             if options.json {
                 CommandOutput.printJSON([
                     "pushed": ["recorded": .int(pushed.recorded), "refused": .int(pushed.refused)],
-                    "pulled": ["orders": .int(pulled.orders), "complete": .bool(pulled.complete)],
+                    "pulled": ["orders": .int(pulled.orders), "complete": .bool(pulled.complete), "told_version": .optional(pulled.toldVersion)],
                     "pending": .int(pending), "refused": .array(refused.map(\.refusalJSON))])
             } else {
                 func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) " + (n == 1 ? one : many) }
                 print("Sent \(count(pushed.recorded, "check-in", "check-ins")) to pretix\(pushed.refused > 0 ? ", \(pushed.refused) refused by pretix" : ""); "
-                      + "\(count(pulled.orders, "order", "orders")) changed since the last sync. \(pending) waiting to be sent.")
+                      + "\(count(pulled.orders, "order", "orders")) changed since the last sync. \(pending) waiting to be sent."
+                      + (pulled.toldVersion.map { " Told pretix this station now runs version \($0)." } ?? ""))
             }
             return 0
         }

@@ -1,6 +1,9 @@
+import CheckInCore
 import Foundation
+import KioskStore
 import KioskTestSupport
 import PretixClient
+import PretixSync
 import Testing
 
 /// The station as a pretix device, through real `kiosk` processes against a real pretix 2026.8
@@ -46,6 +49,36 @@ struct PretixStationTests {
                                         "--data-dir", data])
         try #require(connected.status == 0, "\(connected.stderr)")
         return device.id
+    }
+
+    /// The software version pretix shows for device `id` (the organizer's device list).
+    func softwareVersion(_ server: PretixServer, device id: Int) async throws -> String? {
+        let answer = try await server.organizer.get("/api/v1/organizers/\(server.facts.organizer.slug)/devices/\(id)/")
+        return (try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])?["software_version"] as? String
+    }
+
+    @Test func aNewVersionOfTheStationIsToldToPretixAtItsNextSyncOnce() async throws {
+        let server = try Self.server.get()
+        let directory = TemporaryDirectory("pretix-station-version")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let list = try #require(try server.facts.conference.checkinLists.first { $0.name == "Paid only" })
+        let device = try await server.addDevice(name: "Station V")
+        // Connected by an earlier version of the station (as its kiosk pretix connect did).
+        var earlier = PretixDeviceIdentity.thisStation
+        earlier.softwareVersion = "0.0.1-earlier"
+        _ = try await PretixSync.connect(database: try KioskDatabase.open(dataDirectory: URL(fileURLWithPath: data)), server: server.url,
+                                         token: device.initializationToken, event: "conference", list: list.id, identity: earlier)
+        #expect(try await softwareVersion(server, device: device.id) == "0.0.1-earlier")
+
+        // This version's first sync tells pretix, and keeps that it did.
+        let synced = try run(kiosk, ["pretix", "sync", "--data-dir", data])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try await softwareVersion(server, device: device.id) == ProductVersion.current)
+        #expect(synced.stdout.contains("Told pretix this station now runs version \(ProductVersion.current)."), "\(synced.stdout)")
+        let again = try run(kiosk, ["pretix", "sync", "--json", "--data-dir", data])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(((try again.json())["pulled"] as? [String: Any])?["told_version"] is NSNull, "once: \(again.stdout)")
     }
 
     func checkIn(_ code: String, data: String) throws -> (status: Int32, decision: String?) {
