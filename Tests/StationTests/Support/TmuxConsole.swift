@@ -92,31 +92,28 @@ final class TmuxConsole {
     /// Waits (up to a generous limit, for a loaded CI machine) until the screen contains `text`.
     @discardableResult
     func waitFor(_ text: String, seconds: Double = 30) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        var last = ""
-        while Date() < deadline {
-            last = try screen()
-            if last.contains(text) { return last }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        throw ScreenMismatch(expected: text, screen: last)
+        try waitForScreen(expected: text, seconds: seconds) { $0.contains(text) }
     }
 
-    /// Waits until the station process has exited and returns its status.
     /// Waits (up to the same limit) until the screen no longer contains `text`: a change that
     /// reaches the console through its own event path, a few milliseconds after another.
     @discardableResult
     func waitForAbsence(of text: String, seconds: Double = 30) throws -> String {
+        try waitForScreen(expected: "no \(text)", seconds: seconds) { !$0.contains(text) }
+    }
+
+    private func waitForScreen(expected: String, seconds: Double, _ matches: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
             last = try screen()
-            if !last.contains(text) { return last }
+            if matches(last) { return last }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        throw ScreenMismatch(expected: "no \(text)", screen: last)
+        throw ScreenMismatch(expected: expected, screen: last)
     }
 
+    /// Waits until the station process has exited and returns its status.
     func waitForExit(seconds: Double = 30) throws -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
