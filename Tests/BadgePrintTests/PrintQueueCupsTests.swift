@@ -9,7 +9,7 @@ import Testing
 extension PrivateCupsTests {
     /// The station's print queue against a private cupsd and the IPP Everywhere simulator: what only
     /// real CUPS can show.
-    @Suite("print queue against a private cupsd", .serialized, .hangGuard, .blocking)
+    @Suite("print queue against a private cupsd", .serialized, .hangGuard)
     struct PrintQueueCupsTests {
         func queue(_ station: PrintStation, timeout: Duration = .seconds(20)) -> PrintQueue {
             PrintQueue(database: station.database, primary: CupsOutput(queue: "badge", cups: CupsClient(server: station.rig.server)),

@@ -10,7 +10,7 @@ import Testing
 /// The station's print queue in process: the real store, scripted printers.
 // One test at a time, and three minutes: alone the suite takes seconds, but in the full run other
 // suites' synchronous tests can hold both cooperative threads for a minute.
-@Suite("print queue with scripted printers", .serialized, .hangGuard, .blocking)
+@Suite("print queue with scripted printers", .serialized, .hangGuard)
 struct PrintQueueTests {
     @Test("jobs print in the order they were queued, one at a time")
     func inOrder() async throws {

@@ -10,7 +10,7 @@ import Testing
 
 extension PrivateCupsTests {
     /// Real badges through a private cupsd and the IPP Everywhere simulator.
-    @Suite("print spooler against a private cupsd", .serialized, .hangGuard, .blocking)
+    @Suite("print spooler against a private cupsd", .serialized, .hangGuard)
     struct PrintSpoolerTests {
         @Test("a healthy printer prints the badge: name as text, QR decodes, media matches the template")
         func healthyPrinter() async throws {

@@ -1,11 +1,9 @@
 import PrintTestSupport
 import Foundation
-import KioskTestSupport
 import PrintSpooler
 import Testing
 
-/// A print queue's `run()` in a task, with every event it published. Its tasks run on the tests'
-/// own executor (``BlockingWorkExecutor``), not behind every other test's work in the cooperative pool.
+/// A print queue's `run()` in a task, with every event it published.
 final class RunningQueue: Sendable {
     let queue: PrintQueue
     let task: Task<Void, any Error>
@@ -15,8 +13,8 @@ final class RunningQueue: Sendable {
         self.queue = queue
         let events = EventLog()
         self.events = events
-        Task(executorPreference: BlockingWorkExecutor.shared) { for await event in queue.events { await events.append(event) } }
-        task = Task(executorPreference: BlockingWorkExecutor.shared) { try await queue.run() }
+        Task { for await event in queue.events { await events.append(event) } }
+        task = Task { try await queue.run() }
     }
 
     /// Stops it the hard way (a killed station): the task is cancelled mid-job.
