@@ -12,10 +12,10 @@ import Testing
 /// The station's services in process: the real store and the real print queue over a scripted
 /// printer, the flow and the print news as `kiosk run` composes them.
 ///
-/// Its tasks run on the tests' own executor (``BlockingWorkExecutor``), not behind every other
-/// test's work in the cooperative pool: on a loaded 2-core CI machine, a print that needs a
-/// few dozen actor hops once waited there longer than the test's limit.
-@Suite(.hangGuard, .blocking)
+/// Each station's tasks run on a thread of their own (``DedicatedThreadExecutor``), not behind
+/// every other test's work in the cooperative pool: on a loaded 2-core CI machine, a print that
+/// needs a few dozen actor hops once waited there longer than the test's limit.
+@Suite(.hangGuard)
 struct StationServicesTests {
     /// A station with a roster of eight, running its flow, print queue and print news.
     final class Running: Sendable {
@@ -25,6 +25,7 @@ struct StationServicesTests {
         let printer: ScriptedPrinter
         let log = EventLog()
         let tasks: [Task<Void, any Error>]
+        let executor = DedicatedThreadExecutor(name: "station-services")
 
         init(policy: PrintPolicy = .onAdmission, printer: ScriptedPrinter = ScriptedPrinter(), failover: ScriptedPrinter? = nil,
              directory: TemporaryDirectory = TemporaryDirectory("station-services"), reentry: Bool = false) async throws {
@@ -44,7 +45,7 @@ struct StationServicesTests {
             runtime = StationRuntime(database: database, printing: printing, sync: nil, badgeRequest: BadgeRequest(policy: policy, queue: "badge"),
                                      health: StationHealth(printer: PrinterCondition(state: .ready, name: "cups:badge")))
             let runtime = self.runtime, log = self.log
-            let executor = BlockingWorkExecutor.shared
+            let executor = self.executor
             tasks = [
                 Task(executorPreference: executor) { for await event in runtime.events { log.append(event) } },
                 Task(executorPreference: executor) { await runtime.run() },
@@ -70,6 +71,7 @@ struct StationServicesTests {
         func stop() async {
             for task in tasks { task.cancel() }
             for task in tasks { _ = await task.result }
+            executor.stop()
         }
 
         func waitFor(_ what: String, timeout: Duration = .seconds(120), _ condition: () async throws -> Bool) async throws {
