@@ -99,35 +99,36 @@ import Testing
         let start = ContinuousClock.now
         let quiet = try await pull(alex, cursor: cursor, wait: 1)
         #expect(quiet.at - start >= .seconds(1))
-        #expect(quiet.at - start < .seconds(5))
+        #expect(quiet.at - start < .seconds(15), "answered at its 1 s deadline, not held on (slack for a loaded machine)")
         #expect(quiet.page?.isEmpty == true)
         #expect(quiet.page?.cursor == cursor)
         #expect(quiet.retryAfter == nil)
 
         // A check-in through the API: the held request answers with it.
+        let heldAt = ContinuousClock.now
         let held = holding(alex, cursor: cursor)
         try await settle()
-        let uploaded = ContinuousClock.now
         #expect(try await checkIn(olga, "G1").status == .accepted)
         let woken = try await held.value
-        // Woken by the commit, not by its 20 s deadline; the bound includes the upload's own
-        // round trip, which on CI's loaded two cores once took 1.4 s. (Speed: bench propagation.)
-        #expect(woken.at - uploaded < .seconds(5))
+        // Woken by the commit, not by its 20 s deadline (which would answer 20 s after the hold
+        // began at the earliest): the upload's own round trip took 1.4 s, and once 11 s, on CI's
+        // loaded two cores. (Speed is what `kiosk bench propagation` measures.)
+        #expect(woken.at - heldAt < .seconds(18))
         #expect(woken.page?.checkIns.map(\.key.guestID) == ["G1"])
         let next = try #require(woken.page?.cursor)
         #expect(next > cursor)
 
         // A change made by another process on the same SQLite file (an import from the command
         // line) is found by the hub's once-a-second poll.
+        let secondAt = ContinuousClock.now
         let second = holding(alex, cursor: next)
         try await settle()
         try "name,email,company,code,ticket type\nLate Comer,late@example.com,,G51,General\n"
             .write(to: directory.appending("late.csv"), atomically: true, encoding: .utf8)
-        let imported = ContinuousClock.now
         #expect(try run(hub, ["import", "--db", db, "--event", "ev", directory.appending("late.csv").path]).status == 0)
         let late = try await second.value
         #expect(late.page?.guests.map(\.id) == ["G51"])
-        #expect(late.at - imported < .seconds(5))
+        #expect(late.at - secondAt < .seconds(18), "found by the poll, not answered at the 20 s deadline")
     }
 
     @Test(.hangGuard) func aRequestHeadTrickledLineByLineIsCutAtTheHeaderTimeoutAndAHeldLongPollIsNot() async throws {
