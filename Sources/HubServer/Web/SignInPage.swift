@@ -78,14 +78,23 @@ struct SignInPage {
         })
     }
 
-    /// The form with a fresh `hub_signin` secret and its token.
+    /// The form with its token for the browser's `hub_signin` secret: the one it has (every tab of
+    /// the browser goes to the sign-in page at once when its session ends, and each must still
+    /// sign in), or a fresh one.
     private func form(_ request: Request, _ context: HubRequestContext, next: String?, email: String, error: String?,
                       status: HTTPResponse.Status) -> Response {
-        let secret = Tokens.token()
+        let secret = request.cookies[WebCookies.signIn].flatMap { Self.keptSecret($0.value) } ?? Tokens.token()
         let model = Model(formToken: CSRFToken.make(secret: secret, purpose: "signin"), next: WebResponse.localPath(next) ?? "",
                           email: email, error: error)
         var response = WebResponse.html(WebAssets.render("signin", model), status: status)
         response.setCookie(WebCookies.make(WebCookies.signIn, value: secret, maxAge: WebCookies.signInFormSeconds, secure: WebRoutes.isSecure(hub, request, context)))
         return response
+    }
+
+    /// A `hub_signin` secret as this hub makes them (``Tokens/token()``: 43 base64url
+    /// characters), or `nil` for anything else, which gets a fresh one.
+    static func keptSecret(_ value: String) -> String? {
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        return value.count == 43 && value.allSatisfy(alphabet.contains) ? value : nil
     }
 }

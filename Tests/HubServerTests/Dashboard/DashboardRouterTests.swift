@@ -181,6 +181,29 @@ extension HTTPField.Name {
         await store.close()
     }
 
+    @Test func everyTabOfABrowserSentToSignInAtOnceCanSignIn() async throws {
+        let (app, store, directory) = try await Self.makeApp()
+        defer { directory.remove() }
+        try await app.test(.router) { client in
+            // A session ends and two tabs land on the sign-in page; the person uses the first.
+            var browser = Browser()
+            let first = try await browser.get(client, "/signin")
+            browser.keep(first)
+            let second = try await browser.get(client, "/signin")
+            browser.keep(second)
+            let token = try #require(Self.csrf(in: first))
+            let signedIn = try await browser.post(client, "/signin", "csrf=\(token)&email=door@example.org&password=\(Self.password.replacingOccurrences(of: " ", with: "+"))&next=")
+            #expect(signedIn.status == .seeOther, "\(Self.text(signedIn))")
+            #expect(browser.cookies["hub_session"] != nil)
+            // A secret this hub did not make is not kept: the form gets a fresh one.
+            var planted = Browser(cookies: ["hub_signin": "chosen-by-someone-else"])
+            let page = try await planted.get(client, "/signin")
+            planted.keep(page)
+            #expect(planted.cookies["hub_signin"] != "chosen-by-someone-else")
+        }
+        await store.close()
+    }
+
     @Test func aFormPostedWithoutItsCSRFTokenIsRefused() async throws {
         let (app, store, directory) = try await Self.makeApp()
         defer { directory.remove() }
