@@ -67,8 +67,11 @@ extension PrivateCupsTests {
             try Data("%PDF-1.4\ngarbage\n".utf8).write(to: broken)
             try station.rig.cups("lp", ["-d", "badge", "-t", "broken", "-o", "document-format=application/pdf", broken.path])
             let cups = CupsClient(server: station.rig.server)
-            try await eventually("cupsd reports the filter failure", timeout: .seconds(20)) {
-                !(try await cups.printerStatus(queue: "badge").message.isEmpty)
+            // While the filter works, the message is its progress ("Attempting to reconstruct…");
+            // the failure is what stays once the printer is no longer processing.
+            try await eventually("cupsd reports the filter failure", timeout: .seconds(30)) {
+                let status = try await cups.printerStatus(queue: "badge")
+                return status.state != .processing && !status.message.isEmpty
             }
             let status = try await cups.printerStatus(queue: "badge")
             #expect(status.baseReasons.isEmpty, "no reason: only the message says something failed")
