@@ -30,15 +30,10 @@ public struct PretixLink: Sendable, Hashable, Codable {
 
     /// Where the station's queued changes for this list go: the outbox's destination. Never a
     /// hub address (`pretix+` in front), so the hub's sync never takes them.
-    public var destination: SyncDestination { SyncDestination(hubURL: Self.destinationPrefix + server, eventID: eventID) }
+    public var destination: SyncDestination { .pretix(server: server, eventID: eventID) }
 
     /// The station's id of the event: one per check-in list (a list is pretix's door).
     public var eventID: String { "\(event)#\(list)" }
-
-    static let destinationPrefix = "pretix+"
-
-    /// Whether a destination (the store's `hub_url`) names a pretix server rather than a hub.
-    public static func isPretix(_ hubURL: String) -> Bool { hubURL.hasPrefix(destinationPrefix) }
 
     func client(timeout: Duration = .seconds(10)) throws(PretixError) -> PretixClient {
         try PretixClient(server: PretixClient.parseServerURL(server), device: device, timeout: timeout)

@@ -27,6 +27,11 @@ public struct PretixRoster: Sendable {
     /// The station's access type for pretix product `item`.
     public static func accessTypeID(item: Int) -> String { "pretix-item-\(item)" }
 
+    /// The pretix product of a station access type, `nil` for one pretix did not make.
+    public static func item(accessTypeID: String) -> Int? {
+        accessTypeID.hasPrefix("pretix-item-") ? Int(accessTypeID.dropFirst("pretix-item-".count)) : nil
+    }
+
     /// The list's products as access types: re-entry where the list lets a guest in any number
     /// of times. pretix's "entry after exit" on a single-entry list is not the station's yet: such
     /// a ticket is refused as already checked in after an exit too (pretix would admit it).

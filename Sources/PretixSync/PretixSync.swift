@@ -238,6 +238,8 @@ public actor PretixSync {
         public var recorded: Int
         /// Changes pretix refused for good: listed among refused uploads with pretix's reason.
         public var refused: Int
+        /// Scans the door refused, sent for pretix's list of failed check-ins.
+        public var reported: Int = 0
     }
 
     /// Sends this list's queued changes to pretix, oldest first, until none is left or pretix
@@ -260,7 +262,11 @@ public actor PretixSync {
                 do {
                     let outcome = try await send(entry, client)
                     results.append(OutboxResult(id: entry.id, outcome: outcome))
-                    if case .accepted = outcome { report.recorded += 1 } else { report.refused += 1 }
+                    if case .success(.refusal) = entry.change { report.reported += 1 } else if case .accepted = outcome {
+                        report.recorded += 1
+                    } else {
+                        report.refused += 1
+                    }
                 } catch {
                     failure = error
                     break
@@ -302,13 +308,50 @@ public actor PretixSync {
             case .refused(let words):
                 return .rejected(reason: "pretix did not annul it (\(words)): undo the check-in in pretix's back office", previous: nil)
             }
+        case .refusal(let refusal):
+            let nonce = Self.nonce(refusal.ref)
+            let failed = PretixFailedCheckIn(scanned: refusal.code, reason: Self.reason(refusal), datetime: PretixTime(refusal.scannedAt),
+                                             type: refusal.direction == .exit ? .exit : .entry, nonce: nonce,
+                                             item: refusal.accessTypeID.flatMap(PretixRoster.item(accessTypeID:)))
+            let result: PretixSideCallResult
+            do { result = try await client.upload(failed, event: link.event, list: link.list, idempotencyKey: nonce) } catch { throw .pretix(error) }
+            // pretix's list of failed check-ins is a report: what it will not take (a 4xx) is
+            // dropped, as pretixSCAN does, rather than listed among the door's refused uploads.
+            if case .refused(let status, let detail) = result {
+                logger.warning("pretix did not take a refused scan for its report", metadata: ["status": "\(status)", "detail": "\(detail)"])
+            }
+            return .accepted
+        }
+    }
+
+    /// pretix's reason for a scan this station refused.
+    static func reason(_ refusal: RefusedScan) -> PretixReason {
+        switch refusal.decision {
+        case .unknownCode: .invalid
+        case .notValidHere: .product
+        case .outsideWindow: .invalidTime
+        case .alreadyCheckedIn: .alreadyRedeemed
+        case .unpaid: .unpaid
+        case .unapproved: .unapproved
+        case .revoked:
+            switch refusal.ticketRefusal {
+            case .blocked: .blocked
+            case .unapproved: .unapproved
+            case .unpaid: .unpaid
+            case .canceled, .expired: .canceled
+            case nil: .revoked
+            }
+        case .admitted, .duplicate: .error
         }
     }
 
     /// The scan's nonce: its check-in key (`device/guest/ms`), the same for every attempt and
     /// for its undo.
-    static func nonce(_ key: IdempotencyKey) -> PretixNonce {
-        let text = key.description.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? String($0) : "_" }.joined()
+    static func nonce(_ key: IdempotencyKey) -> PretixNonce { nonce(key.description) }
+
+    /// A nonce made from a change's unique text (a refusal's ref), the same for every attempt.
+    static func nonce(_ unique: String) -> PretixNonce {
+        let text = unique.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? String($0) : "_" }.joined()
         return PretixNonce(String(text.suffix(190))) ?? PretixNonce.random()
     }
 

@@ -133,6 +133,41 @@ struct PretixStationTests {
         #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 0, "\(status)")
     }
 
+    @Test func refusedScansAreListedAmongPretixsFailedCheckInsOnceEachWithPretixsReason() async throws {
+        let server = try Self.server.get()
+        let conference = try server.facts.conference
+        let directory = TemporaryDirectory("pretix-station-refused")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let list = try #require(try conference.checkinLists.first { $0.name == "Paid only" })
+        let device = try await server.addDevice(name: "Station R")
+        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken,
+                                        "--event", "conference", "--list", "\(list.id)", "--data-dir", data])
+        try #require(connected.status == 0, "\(connected.stderr)")
+
+        // Each refusal at the door, with the reason pretix's own devices would give.
+        let expected: [(code: String, reason: String)] = [
+            (try conference.position(.canceled).secret, "canceled"), (try conference.position(.expired).secret, "canceled"),
+            (try conference.position(.blocked).secret, "blocked"), (try conference.position(.pending).secret, "unpaid"),
+            (try conference.position(.unapproved).secret, "unapproved"), (try conference.position(.validUntilPast).secret, "invalid_time"),
+            ("NOT-A-PRETIX-TICKET", "invalid"),
+        ]
+        for (code, _) in expected { #expect(try checkIn(code, data: data).status != 0, "\(code) refused") }
+        // Sent with the check-ins; a second sync, or one killed and run again, sends none twice.
+        let synced = try run(kiosk, ["pretix", "sync", "--json", "--data-dir", data])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let pushed = try #require((try synced.json())["pushed"] as? [String: Any])
+        #expect(pushed["reported"] as? Int == expected.count && pushed["recorded"] as? Int == 0, "\(pushed)")
+        #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0)
+        let failed = try await server.checkIns(event: "conference").filter { $0.deviceID == device.id && !$0.successful }
+        #expect(failed.count == expected.count, "\(failed.map { ($0.errorReason ?? "", $0.position ?? 0) })")
+        #expect(failed.sorted { $0.datetime < $1.datetime }.compactMap(\.errorReason) == expected.map(\.reason))
+        #expect(failed.allSatisfy { $0.list == list.id })
+        #expect(failed.filter { $0.position == nil }.count == 1, "pretix links each known ticket's refusal to its position")
+        let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
+        #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 0, "\(status)")
+    }
+
     @Test func fiftyCheckInsMadeWhilePretixIsDownReachItOnceEachInOrderAcrossAKill() async throws {
         let directory = TemporaryDirectory("pretix-station-offline")
         defer { directory.remove() }
@@ -286,12 +321,16 @@ extension PretixStationTests {
         try console.send("Enter")
         let welcome = try console.waitFor("Welcome, Mallory")
         #expect(!welcome.contains("\u{1B}") && !welcome.contains("owned"), "the name's escape codes never reach the terminal")
+        let failedBefore = Set(try await server.checkIns(event: "conference").filter { !$0.successful }.map(\.id))
         try console.type(try conference.position(.pending).secret)
         try console.send("Enter")
         try console.waitFor("Ticket not valid: the order is not paid yet — please see staff")
 
         // pretix goes down: the door goes on, the check-in and its undo wait in order.
-        try await eventuallyInPretix(server, list: list.id) { $0.contains { $0.position == mallory.id && $0.successful } }
+        try await eventuallyInPretix(server, list: list.id) { checkIns in
+            checkIns.contains { $0.position == mallory.id && $0.successful }
+                && checkIns.contains { !failedBefore.contains($0.id) && $0.errorReason == "unpaid" }
+        }
         try server.stop()
         let workshop = try #require(conference.positions(.multi).first { $0.attendeeName == "Alan Turing" && $0.addonTo != nil })
         try console.type(workshop.secret)

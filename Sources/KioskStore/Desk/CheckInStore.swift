@@ -82,6 +82,12 @@ public struct CheckInStore: StoreRepository {
             try AuditEntry(at: request.at, deviceID: deviceID, station: station, operatorName: operatorName, source: .station(request.source),
                            action: .attempt, code: code?.value ?? String(Sanitized.text(request.rawCode).prefix(64)), guestID: guest?.id,
                            decision: decision.kind, detail: request.direction.rawValue).insert(db)
+            // A destination that lists failed check-ins (pretix) learns of each refusal, in order
+            // with the admissions, from the same transaction.
+            guard !decision.letsGuestIn, try KioskDatabase.currentDestination(db)?.isPretix == true else { return }
+            try KioskDatabase.enqueue(db, .refusal(RefusedScan(
+                deviceID: deviceID, scannedAt: request.at, code: request.rawCode, guestID: guest?.id, accessTypeID: guest?.accessTypeID,
+                decision: decision.kind, ticketRefusal: guest?.facts.refusal, direction: request.direction)))
         }
 
         guard let guest else {

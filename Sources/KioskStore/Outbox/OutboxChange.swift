@@ -9,12 +9,15 @@ public enum OutboxChange: Sendable, Hashable {
     case checkIn(CheckIn)
     case walkIn(WalkIn)
     case undo(Undo)
+    /// A refusal, for a destination that lists failed check-ins (pretix); never queued for a hub.
+    case refusal(RefusedScan)
 
     /// The `kind` column; uploads group consecutive changes of one kind into one batch.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case checkIn = "checkin"
         case walkIn = "walkin"
         case undo
+        case refusal
     }
 
     public var kind: Kind {
@@ -22,6 +25,7 @@ public enum OutboxChange: Sendable, Hashable {
         case .checkIn: .checkIn
         case .walkIn: .walkIn
         case .undo: .undo
+        case .refusal: .refusal
         }
     }
 
@@ -32,15 +36,17 @@ public enum OutboxChange: Sendable, Hashable {
         case .checkIn(let checkIn): checkIn.key.description
         case .walkIn(let walkIn): walkIn.guestID
         case .undo(let undo): undo.key.description
+        case .refusal(let refusal): refusal.ref
         }
     }
 
-    /// The guest the change is about.
-    public var guestID: String {
+    /// The guest the change is about; `nil` for a refused code the station does not know.
+    public var guestID: String? {
         switch self {
         case .checkIn(let checkIn): checkIn.guestID
         case .walkIn(let walkIn): walkIn.guestID
         case .undo(let undo): undo.key.guestID
+        case .refusal(let refusal): refusal.guestID
         }
     }
 
@@ -51,6 +57,7 @@ public enum OutboxChange: Sendable, Hashable {
         case .checkIn(let checkIn): checkIn.scannedAt
         case .walkIn(let walkIn): walkIn.createdAt.adding(milliseconds: -1)
         case .undo(let undo): undo.undoneAt
+        case .refusal(let refusal): refusal.scannedAt
         }
     }
 
@@ -66,6 +73,9 @@ public enum OutboxChange: Sendable, Hashable {
         case .undo(var undo):
             if undo.key.guestID == old { undo.key.guestID = new }
             return .undo(undo)
+        case .refusal(var refusal):
+            if refusal.guestID == old { refusal.guestID = new }
+            return .refusal(refusal)
         }
     }
 
@@ -79,6 +89,7 @@ public enum OutboxChange: Sendable, Hashable {
         case .checkIn(let checkIn): try encoder.encode(checkIn)
         case .walkIn(let walkIn): try encoder.encode(walkIn)
         case .undo(let undo): try encoder.encode(undo)
+        case .refusal(let refusal): try encoder.encode(refusal)
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -92,6 +103,7 @@ public enum OutboxChange: Sendable, Hashable {
             case .checkIn: self = .checkIn(try decoder.decode(CheckIn.self, from: data))
             case .walkIn: self = .walkIn(try decoder.decode(WalkIn.self, from: data))
             case .undo: self = .undo(try decoder.decode(Undo.self, from: data))
+            case .refusal: self = .refusal(try decoder.decode(RefusedScan.self, from: data))
             case nil: throw Unreadable(reason: "unknown kind of change \(Sanitized.text(kind))")
             }
         } catch let error as Unreadable {
@@ -116,6 +128,7 @@ extension OutboxChange: Codable {
         case .checkIn: self = .checkIn(try container.decode(CheckIn.self, forKey: .item))
         case .walkIn: self = .walkIn(try container.decode(WalkIn.self, forKey: .item))
         case .undo: self = .undo(try container.decode(Undo.self, forKey: .item))
+        case .refusal: self = .refusal(try container.decode(RefusedScan.self, forKey: .item))
         }
     }
 
@@ -126,6 +139,7 @@ extension OutboxChange: Codable {
         case .checkIn(let checkIn): try container.encode(checkIn, forKey: .item)
         case .walkIn(let walkIn): try container.encode(walkIn, forKey: .item)
         case .undo(let undo): try container.encode(undo, forKey: .item)
+        case .refusal(let refusal): try container.encode(refusal, forKey: .item)
         }
     }
 }

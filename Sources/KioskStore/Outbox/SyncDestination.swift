@@ -9,6 +9,17 @@ public struct SyncDestination: Sendable, Hashable {
         self.hubURL = hubURL
         self.eventID = eventID
     }
+
+    /// The destination of a pretix check-in list: never a hub address (`pretix+` in front), so
+    /// the hub's sync never takes its changes.
+    public static func pretix(server: String, eventID: String) -> SyncDestination {
+        SyncDestination(hubURL: pretixPrefix + server, eventID: eventID)
+    }
+
+    /// Whether this is a pretix list's, which keeps a list of failed check-ins (``RefusedScan``).
+    public var isPretix: Bool { hubURL.hasPrefix(Self.pretixPrefix) }
+
+    private static let pretixPrefix = "pretix+"
 }
 
 /// Why a pending change waits for the next roster pull before it is sent again.

@@ -80,7 +80,7 @@ extension KioskDatabase {
 
     /// A queued change in the hub's terms: each station guest id it names becomes the hub's.
     static func hubTerms(_ db: Database, _ change: OutboxChange) throws -> OutboxChange {
-        let stationID = change.guestID
+        guard let stationID = change.guestID else { return change }
         let hubID = try String.fetchOne(db, sql: hubIDSQL, arguments: [stationID]) ?? stationID
         return hubID == stationID ? change : change.rekeyed(from: stationID, to: hubID)
     }

@@ -376,13 +376,14 @@ public actor StationRuntime {
     public nonisolated func refusedUploads() -> [RefusedUpload] {
         ((try? database.outbox.rejectedOutbox()) ?? []).map { entry in
             let guestName: String? = switch entry.change {
-            case .success(let change): (try? database.roster.guest(id: change.guestID))??.guest.name
+            case .success(let change): change.guestID.flatMap { (try? database.roster.guest(id: $0))??.guest.name }
             case .failure: nil
             }
             let what = switch entry.kind {
             case .checkIn: "Check-in"
             case .walkIn: "Walk-in"
             case .undo: "Undo"
+            case .refusal: "Refused scan"
             case nil: "Change"
             }
             return RefusedUpload(what: what + " " + (guestName ?? entry.ref), reason: entry.lastError ?? "",
