@@ -14,12 +14,21 @@ public struct TicketFacts: Sendable, Hashable, Codable {
     public var checkedInBefore: Timestamp?
     /// Why the ticket shop does not admit it (a revoked guest's reason), when it said.
     public var refusal: TicketRefusal?
+    /// The ticket's own id at the ticket shop (pretix's order position), for what the station
+    /// tells it about the ticket (a printed badge).
+    public var shopTicketID: String?
+    /// When another of the ticket shop's devices first printed a badge for it: print policy
+    /// "once" prints no second one.
+    public var badgePrintedElsewhere: Timestamp?
 
     public init(
         validFrom: Timestamp? = nil, validUntil: Timestamp? = nil, attention: String? = nil, orderCode: String = "",
-        checkedInBefore: Timestamp? = nil, refusal: TicketRefusal? = nil
+        checkedInBefore: Timestamp? = nil, refusal: TicketRefusal? = nil, shopTicketID: String? = nil,
+        badgePrintedElsewhere: Timestamp? = nil
     ) {
         self.refusal = refusal
+        self.shopTicketID = shopTicketID
+        self.badgePrintedElsewhere = badgePrintedElsewhere
         self.validFrom = validFrom
         self.validUntil = validUntil
         self.attention = attention
@@ -49,5 +58,7 @@ public struct TicketFacts: Sendable, Hashable, Codable {
         orderCode = try container.decodeIfPresent(String.self, forKey: .orderCode) ?? ""
         checkedInBefore = try container.decodeIfPresent(Timestamp.self, forKey: .checkedInBefore)
         refusal = try? container.decodeIfPresent(TicketRefusal.self, forKey: .refusal)
+        shopTicketID = try? container.decodeIfPresent(String.self, forKey: .shopTicketID)
+        badgePrintedElsewhere = try? container.decodeIfPresent(Timestamp.self, forKey: .badgePrintedElsewhere)
     }
 }

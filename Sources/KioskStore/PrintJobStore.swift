@@ -93,8 +93,10 @@ public struct PrintJobStore: StoreRepository {
     @discardableResult
     public func updatePrintJob(_ id: Int64, _ update: PrintJobUpdate, at: Timestamp = .now()) async throws(StoreError) -> PrintJobRecord? {
         try requireUsable()
+        let deviceID = database.deviceID
         return try await wrap {
             try await writer.write { db in
+                let before = try PrintJobRecord.fetch(db, id: id)
                 if update.newAttempt {
                     try db.execute(sql: "UPDATE print_jobs SET cups_job_id = NULL, fault_seen = NULL, submitted_at = NULL WHERE id = ?", arguments: [id])
                 }
@@ -106,9 +108,21 @@ public struct PrintJobStore: StoreRepository {
                     WHERE id = ?
                     """, arguments: [update.state.rawValue, update.reason, update.cupsJobID, update.faultSeen, update.queue,
                                      update.submittedAt?.milliseconds, update.finishedAt?.milliseconds, at.milliseconds, id])
+                if let before, before.state != .printed, update.state == .printed {
+                    try Self.recordPrinted(db, job: before, deviceID: deviceID, at: at)
+                }
                 return try PrintJobRecord.fetch(db, id: id)
             }
         }
+    }
+
+    /// A destination that keeps print logs (pretix) learns of a printed badge, from the
+    /// transaction that records it printed.
+    static func recordPrinted(_ db: Database, job: PrintJobRecord, deviceID: String, at: Timestamp) throws {
+        guard try KioskDatabase.currentDestination(db)?.isPretix == true else { return }
+        let guest = try OpenedGuestRecord.fetchGuest(db, id: job.guestID)
+        try KioskDatabase.enqueue(db, .badgePrinted(PrintedBadge(deviceID: deviceID, jobID: job.id, guestID: job.guestID,
+                                                                 shopTicketID: guest?.facts.shopTicketID, printedAt: at)))
     }
 
     /// One job as stored now.

@@ -61,7 +61,8 @@ public struct PretixRoster: Sendable {
                 let refusal = refusal(order, position)
                 let facts = TicketFacts(validFrom: position.validFrom?.timestamp, validUntil: position.validUntil?.timestamp,
                                         attention: attention.isEmpty ? nil : attention.joined(separator: ". "), orderCode: order.code,
-                                        refusal: refusal)
+                                        refusal: refusal, shopTicketID: String(position.id),
+                                        badgePrintedElsewhere: badgePrintedElsewhere(position))
                 guests.append(Guest(id: position.secret, code: code, name: position.attendeeName ?? "", email: position.attendeeEmail ?? "",
                                     company: position.company ?? "", accessTypeID: Self.accessTypeID(item: position.item),
                                     revoked: refusal != nil, facts: facts))
@@ -74,6 +75,13 @@ public struct PretixRoster: Sendable {
             }
         }
         return RosterDelta(accessTypes: withAccessTypes ? accessTypes : [], guests: guests, checkIns: checkIns, nextCursor: cursor)
+    }
+
+    /// When another device (or pretix itself) first printed a badge for the ticket: "print once"
+    /// prints no second one. This station's own print logs come back too and are skipped (its own
+    /// print jobs say the same).
+    func badgePrintedElsewhere(_ position: PretixPosition) -> Timestamp? {
+        position.printLogs.filter { $0.type == "badge" && $0.successful != false && $0.deviceID != deviceID }.map(\.datetime.timestamp).min()
     }
 
     /// Why pretix would not admit the ticket at this list at all, in pretix's order (its time

@@ -240,6 +240,8 @@ public actor PretixSync {
         public var refused: Int
         /// Scans the door refused, sent for pretix's list of failed check-ins.
         public var reported: Int = 0
+        /// Badges this station printed, sent for pretix's print log.
+        public var badges: Int = 0
     }
 
     /// Sends this list's queued changes to pretix, oldest first, until none is left or pretix
@@ -262,7 +264,11 @@ public actor PretixSync {
                 do {
                     let outcome = try await send(entry, client)
                     results.append(OutboxResult(id: entry.id, outcome: outcome))
-                    if case .success(.refusal) = entry.change { report.reported += 1 } else if case .accepted = outcome {
+                    if case .success(.refusal) = entry.change {
+                        report.reported += 1
+                    } else if case .success(.badgePrinted) = entry.change {
+                        report.badges += 1
+                    } else if case .accepted = outcome {
                         report.recorded += 1
                     } else {
                         report.refused += 1
@@ -319,6 +325,18 @@ public actor PretixSync {
             // dropped, as pretixSCAN does, rather than listed among the door's refused uploads.
             if case .refused(let status, let detail) = result {
                 logger.warning("pretix did not take a refused scan for its report", metadata: ["status": "\(status)", "detail": "\(detail)"])
+            }
+            return .accepted
+        case .badgePrinted(let badge):
+            // A guest pretix did not make (none here, on a pretix list) has nowhere to be logged.
+            guard let position = badge.shopTicketID.flatMap({ Int($0) }) else { return .accepted }
+            let result: PretixSideCallResult
+            do {
+                result = try await client.uploadPrintLog(position: position, event: link.event, datetime: PretixTime(badge.printedAt),
+                                                         idempotencyKey: Self.nonce(badge.ref))
+            } catch { throw .pretix(error) }
+            if case .refused(let status, let detail) = result {
+                logger.warning("pretix did not take a printed badge for its print log", metadata: ["status": "\(status)", "detail": "\(detail)"])
             }
             return .accepted
         }

@@ -109,9 +109,9 @@ extension SyncEngine {
             let answer = try await authorized { client, token in try await client.upload(token: token, event: eventID, undos: UndoBatch(items: items)) }
             try check(answer.results.count, items.count)
             return zip(ids, answer.results).map { OutboxResult(id: $0, outcome: OutboxUploads.outcome($1)) }
-        case .refusal:
-            // Only a pretix list's changes hold refusals; one here was never the hub's to take.
-            return ids.map { OutboxResult(id: $0, outcome: .rejected(reason: "a refused scan is not the hub's to record", previous: nil)) }
+        case .refusal, .badgePrinted:
+            // Only a pretix list's changes hold these; one here was never the hub's to take.
+            return ids.map { OutboxResult(id: $0, outcome: .rejected(reason: "a \(first.change.kind.rawValue) change is not the hub's to record", previous: nil)) }
         }
     }
 

@@ -112,13 +112,15 @@ struct PretixSyncCommand: AsyncParsableCommand {
             let refused = try database.outbox.rejectedOutbox()
             if options.json {
                 CommandOutput.printJSON([
-                    "pushed": ["recorded": .int(pushed.recorded), "refused": .int(pushed.refused), "reported": .int(pushed.reported)],
+                    "pushed": ["recorded": .int(pushed.recorded), "refused": .int(pushed.refused), "reported": .int(pushed.reported),
+                               "badges": .int(pushed.badges)],
                     "pulled": ["orders": .int(pulled.orders), "complete": .bool(pulled.complete), "told_version": .optional(pulled.toldVersion)],
                     "pending": .int(pending), "refused": .array(refused.map(\.refusalJSON))])
             } else {
                 func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) " + (n == 1 ? one : many) }
                 print("Sent \(count(pushed.recorded, "check-in", "check-ins")) to pretix\(pushed.refused > 0 ? ", \(pushed.refused) refused by pretix" : "")"
-                      + (pushed.reported > 0 ? ", and \(count(pushed.reported, "refused scan", "refused scans")) for its list of failed check-ins" : "") + "; "
+                      + (pushed.reported > 0 ? ", \(count(pushed.reported, "refused scan", "refused scans")) for its list of failed check-ins" : "")
+                      + (pushed.badges > 0 ? ", \(count(pushed.badges, "printed badge", "printed badges")) for its print log" : "") + "; "
                       + "\(count(pulled.orders, "order", "orders")) changed since the last sync. \(pending) waiting to be sent."
                       + (pulled.toldVersion.map { " Told pretix this station now runs version \($0)." } ?? ""))
             }

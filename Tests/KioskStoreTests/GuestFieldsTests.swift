@@ -18,7 +18,8 @@ import Testing
 
     @Test func everyFactRoundTripsThroughTheRecord() throws {
         let facts = TicketFacts(validFrom: Timestamp(milliseconds: 1), validUntil: Timestamp(milliseconds: 2), attention: "Lanyard",
-                                orderCode: "FAM01", checkedInBefore: Timestamp(milliseconds: -3), refusal: .unpaid)
+                                orderCode: "FAM01", checkedInBefore: Timestamp(milliseconds: -3), refusal: .unpaid, shopTicketID: "4711",
+                                badgePrintedElsewhere: Timestamp(milliseconds: 5))
         let fields = GuestFields(code: "C", name: "N", email: "", company: "", facts: facts)
         #expect(GuestFields(encoded: fields.encoded) == fields)
         #expect(fields[.order] == "FAM01" && fields[.checkedInBefore] == "-3")
@@ -37,5 +38,15 @@ import Testing
         facts.facts.refusal = .blocked
         #expect(GuestFields.facts(encoded: facts.factsEncoded).refusal == .blocked)
         #expect(GuestFields.facts(encoded: fields.factsEncoded).orderCode == "FAM01")
+    }
+
+    @Test func aRecordOfTenFieldsFromBeforePretixsTicketIDsReadsWithoutThem() throws {
+        var old = Data()
+        for field in ["CODE1", "Ana", "", "", "", "ORD1", "", "", "", "blocked"] {
+            withUnsafeBytes(of: UInt32(field.utf8.count).littleEndian) { old.append(contentsOf: $0) }
+            old.append(contentsOf: field.utf8)
+        }
+        let fields = try #require(GuestFields(encoded: old))
+        #expect(fields.facts.refusal == .blocked && fields.facts.shopTicketID == nil && fields.facts.badgePrintedElsewhere == nil)
     }
 }

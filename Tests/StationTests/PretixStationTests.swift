@@ -4,6 +4,7 @@ import KioskStore
 import KioskTestSupport
 import PretixClient
 import PretixSync
+import PrintTestSupport
 import Testing
 
 /// The station as a pretix device, through real `kiosk` processes against a real pretix 2026.8
@@ -166,6 +167,61 @@ struct PretixStationTests {
         #expect(failed.filter { $0.position == nil }.count == 1, "pretix links each known ticket's refusal to its position")
         let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
         #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 0, "\(status)")
+    }
+
+    /// The badge print logs pretix keeps for position `id` of the conference: (device, type) each.
+    func printLogs(_ server: PretixServer, position id: Int) async throws -> [(device: Int?, type: String)] {
+        let answer = try await server.organizer.get("/api/v1/organizers/\(server.facts.organizer.slug)/events/conference/orderpositions/\(id)/")
+        let logs = (try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])?["print_logs"] as? [[String: Any]] ?? []
+        return logs.map { ($0["device_id"] as? Int, $0["type"] as? String ?? "") }
+    }
+
+    @Test func aBadgePrintedHereIsInPretixsPrintLogAndPrintOnceSkipsABadgeAnotherDevicePrinted() async throws {
+        let server = try Self.server.get()
+        let conference = try server.facts.conference
+        let general = try #require(conference.items.first { $0.name == "General admission" })
+        let printedHere = try await server.placeOrder(event: "conference", item: general.id, attendee: "Pia Printed")
+        let printedThere = try await server.placeOrder(event: "conference", item: general.id, attendee: "Otto Other")
+        // Another pretix device printed Otto's badge already.
+        let other = try await otherDoor(server)
+        let logged = try await other.post("/api/v1/organizers/\(server.facts.organizer.slug)/events/conference/orderpositions/\(printedThere.id)/printlog/",
+                                          ["source": "pretixSCAN", "type": "badge", "datetime": "2026-11-28T08:00:00Z"])
+        try #require(logged.status == 201, "\(String(decoding: logged.body, as: UTF8.self))")
+
+        let rig = try CupsRig(queues: ["badge"])
+        defer { rig.stop() }
+        let directory = TemporaryDirectory("pretix-station-printlog")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let list = try #require(try conference.checkinLists.first { $0.name == "Paid only" })
+        let device = try await server.addDevice(name: "Station P")
+        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken,
+                                        "--event", "conference", "--list", "\(list.id)", "--data-dir", data])
+        try #require(connected.status == 0, "\(connected.stderr)")
+        let configuration = directory.appending("kiosk.conf")
+        try "printer = badge\nprint_policy = once\n".write(to: configuration, atomically: true, encoding: .utf8)
+        let station = try StationProcess(["run", "--headless", "--config", configuration.path, "--data-dir", data], headless: true,
+                                         environment: ["CUPS_SERVER": rig.server], log: directory.appending("station.log"))
+        defer { station.kill9() }
+        station.wait(limit: 60) { lines in lines.contains { $0.contains(#""event":"ready""#) } }
+
+        station.send(printedHere.secret)
+        station.wait(limit: 60) { lines in lines.contains { $0.contains(#""event":"print_state""#) && $0.contains(#""state":"printed""#) } }
+        station.send(printedThere.secret)
+        station.wait(limit: 30) { lines in lines.filter { $0.contains(#""event":"decision""#) }.count == 2 }
+        let decisions = station.output.filter { $0.contains(#""event":"decision""#) }
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(decisions.count == 2 && decisions.allSatisfy { $0["decision"] as? String == "admitted" }, "\(decisions)")
+        #expect(decisions.last?["badge"] == nil || decisions.last?["badge"] is NSNull, "print once: another device printed Otto's badge: \(decisions)")
+        #expect(rig.printLog("badge").count == 1, "one badge came out: \(rig.printLog("badge"))")
+
+        // pretix learns of the badge printed here, once, as this device's.
+        try await eventuallyAsync(limit: 30) { try await printLogs(server, position: printedHere.id).contains { $0.device == device.id } }
+        #expect(try await printLogs(server, position: printedHere.id).map(\.type) == ["badge"])
+        #expect(try await printLogs(server, position: printedThere.id).count == 1, "nothing printed here for Otto")
+        station.kill9()
+        #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0)
+        #expect(try await printLogs(server, position: printedHere.id).count == 1, "sent once")
     }
 
     @Test func fiftyCheckInsMadeWhilePretixIsDownReachItOnceEachInOrderAcrossAKill() async throws {

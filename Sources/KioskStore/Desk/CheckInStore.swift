@@ -114,7 +114,8 @@ public struct CheckInStore: StoreRepository {
             recorded = checkIn
             if let badge = request.badge, request.direction == .entry {
                 badgeJob = try PrintJobStore.enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: request.source == .walkIn,
-                                            policy: badge.policy, queue: badge.queue, at: request.at)
+                                            policy: badge.policy, queue: badge.queue, at: request.at,
+                                            printedElsewhere: guest.facts.badgePrintedElsewhere != nil)
             }
         }
         return CheckInResult(decision: decision, guest: try GuestDetails.fetch(db, guest: guest), recorded: recorded, replayed: false,

@@ -9,8 +9,10 @@ import Foundation
 /// Encoding (inside the seal): for each field in order, its UTF-8 length as 4 bytes, little
 /// endian, then its bytes. The fields are code, name, e-mail, company, then the ticket's facts
 /// from the export (0010_ticket_facts.sql): staff note, order code, valid from, valid until,
-/// checked in before import, instants as decimal milliseconds, empty when absent. A record of
-/// the first four only (written before 0010) reads with no facts.
+/// checked in before import, then (0.9, pretix) the shop's refusal, the shop's ticket id and when
+/// another device printed its badge; instants as decimal milliseconds, empty when absent. A record
+/// written before a field existed ends before it and reads that field as absent (the first four
+/// only, written before 0010, read with no facts).
 struct GuestFields: Sendable, Equatable {
     var code: String
     var name: String
@@ -26,10 +28,11 @@ struct GuestFields: Sendable, Equatable {
         case checkedInBefore = "checked_in_before"
         /// Added in 0.9 (pretix): records written before end at `checked_in_before`.
         case refusal
+        /// Added in 0.9 (pretix's position id and print logs): records written before end earlier.
+        case shopTicket = "shop_ticket"
+        case badgePrintedElsewhere = "badge_printed_elsewhere"
     }
 
-    /// Fields of a record written before ``Field/refusal`` existed.
-    static let fieldsBeforeRefusal = Field.allCases.count - 1
 
     subscript(field: Field) -> String {
         switch field {
@@ -43,6 +46,8 @@ struct GuestFields: Sendable, Equatable {
         case .validUntil: facts.validUntil.map { String($0.milliseconds) } ?? ""
         case .checkedInBefore: facts.checkedInBefore.map { String($0.milliseconds) } ?? ""
         case .refusal: facts.refusal?.rawValue ?? ""
+        case .shopTicket: facts.shopTicketID ?? ""
+        case .badgePrintedElsewhere: facts.badgePrintedElsewhere.map { String($0.milliseconds) } ?? ""
         }
     }
 
@@ -57,16 +62,17 @@ struct GuestFields: Sendable, Equatable {
 
     /// Facts from ``factsEncoded`` (none from NULL or anything else).
     static func facts(encoded data: Data?) -> TicketFacts {
-        guard let data, let fields = strings(data, count: Field.allCases.count - 4),
-              fields.count == Field.allCases.count - 4 || fields.count == fieldsBeforeRefusal - 4 else { return TicketFacts() }
+        guard let data, let fields = strings(data, count: Field.allCases.count - 4), fields.count >= 5 else { return TicketFacts() }
         return facts(fields)
     }
 
+    /// Facts from the fields after the first four, as many as the record has (at least five).
     private static func facts(_ fields: [String]) -> TicketFacts {
         func instant(_ text: String) -> Timestamp? { Int64(text).map(Timestamp.init(milliseconds:)) }
+        func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
         return TicketFacts(validFrom: instant(fields[2]), validUntil: instant(fields[3]), attention: fields[0].isEmpty ? nil : fields[0],
-                           orderCode: fields[1], checkedInBefore: instant(fields[4]),
-                           refusal: fields.count > 5 ? TicketRefusal(rawValue: fields[5]) : nil)
+                           orderCode: fields[1], checkedInBefore: instant(fields[4]), refusal: TicketRefusal(rawValue: field(5)),
+                           shopTicketID: field(6).isEmpty ? nil : field(6), badgePrintedElsewhere: instant(field(7)))
     }
 
     private static func append(_ field: String, to data: inout Data) {
@@ -107,8 +113,7 @@ struct GuestFields: Sendable, Equatable {
     /// The fields of an opened record; nil when it is not one (the seal authenticated it, so
     /// only a record written by something else gets here).
     init?(encoded data: Data) {
-        guard let fields = Self.strings(data, count: Field.allCases.count),
-              fields.count == 4 || fields.count == Self.fieldsBeforeRefusal || fields.count == Field.allCases.count
+        guard let fields = Self.strings(data, count: Field.allCases.count), fields.count == 4 || (9...Field.allCases.count).contains(fields.count)
         else { return nil }
         (code, name, email, company) = (fields[0], fields[1], fields[2], fields[3])
         facts = fields.count > 4 ? Self.facts(Array(fields[4...])) : TicketFacts()

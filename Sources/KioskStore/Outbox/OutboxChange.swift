@@ -11,6 +11,8 @@ public enum OutboxChange: Sendable, Hashable {
     case undo(Undo)
     /// A refusal, for a destination that lists failed check-ins (pretix); never queued for a hub.
     case refusal(RefusedScan)
+    /// A printed badge, for a destination that keeps print logs (pretix); never queued for a hub.
+    case badgePrinted(PrintedBadge)
 
     /// The `kind` column; uploads group consecutive changes of one kind into one batch.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -18,6 +20,7 @@ public enum OutboxChange: Sendable, Hashable {
         case walkIn = "walkin"
         case undo
         case refusal
+        case badgePrinted = "badge_printed"
     }
 
     public var kind: Kind {
@@ -26,6 +29,7 @@ public enum OutboxChange: Sendable, Hashable {
         case .walkIn: .walkIn
         case .undo: .undo
         case .refusal: .refusal
+        case .badgePrinted: .badgePrinted
         }
     }
 
@@ -37,6 +41,7 @@ public enum OutboxChange: Sendable, Hashable {
         case .walkIn(let walkIn): walkIn.guestID
         case .undo(let undo): undo.key.description
         case .refusal(let refusal): refusal.ref
+        case .badgePrinted(let badge): badge.ref
         }
     }
 
@@ -47,6 +52,7 @@ public enum OutboxChange: Sendable, Hashable {
         case .walkIn(let walkIn): walkIn.guestID
         case .undo(let undo): undo.key.guestID
         case .refusal(let refusal): refusal.guestID
+        case .badgePrinted(let badge): badge.guestID
         }
     }
 
@@ -58,6 +64,7 @@ public enum OutboxChange: Sendable, Hashable {
         case .walkIn(let walkIn): walkIn.createdAt.adding(milliseconds: -1)
         case .undo(let undo): undo.undoneAt
         case .refusal(let refusal): refusal.scannedAt
+        case .badgePrinted(let badge): badge.printedAt
         }
     }
 
@@ -76,6 +83,9 @@ public enum OutboxChange: Sendable, Hashable {
         case .refusal(var refusal):
             if refusal.guestID == old { refusal.guestID = new }
             return .refusal(refusal)
+        case .badgePrinted(var badge):
+            if badge.guestID == old { badge.guestID = new }
+            return .badgePrinted(badge)
         }
     }
 
@@ -90,6 +100,7 @@ public enum OutboxChange: Sendable, Hashable {
         case .walkIn(let walkIn): try encoder.encode(walkIn)
         case .undo(let undo): try encoder.encode(undo)
         case .refusal(let refusal): try encoder.encode(refusal)
+        case .badgePrinted(let badge): try encoder.encode(badge)
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -104,6 +115,7 @@ public enum OutboxChange: Sendable, Hashable {
             case .walkIn: self = .walkIn(try decoder.decode(WalkIn.self, from: data))
             case .undo: self = .undo(try decoder.decode(Undo.self, from: data))
             case .refusal: self = .refusal(try decoder.decode(RefusedScan.self, from: data))
+            case .badgePrinted: self = .badgePrinted(try decoder.decode(PrintedBadge.self, from: data))
             case nil: throw Unreadable(reason: "unknown kind of change \(Sanitized.text(kind))")
             }
         } catch let error as Unreadable {
@@ -129,6 +141,7 @@ extension OutboxChange: Codable {
         case .walkIn: self = .walkIn(try container.decode(WalkIn.self, forKey: .item))
         case .undo: self = .undo(try container.decode(Undo.self, forKey: .item))
         case .refusal: self = .refusal(try container.decode(RefusedScan.self, forKey: .item))
+        case .badgePrinted: self = .badgePrinted(try container.decode(PrintedBadge.self, forKey: .item))
         }
     }
 
@@ -140,6 +153,7 @@ extension OutboxChange: Codable {
         case .walkIn(let walkIn): try container.encode(walkIn, forKey: .item)
         case .undo(let undo): try container.encode(undo, forKey: .item)
         case .refusal(let refusal): try container.encode(refusal, forKey: .item)
+        case .badgePrinted(let badge): try container.encode(badge, forKey: .item)
         }
     }
 }

@@ -19,10 +19,11 @@ extension PrintJobStore {
     ///   - policy: the station's print policy; ``PrintPolicy/printsAutomatically(walkIn:alreadyPrinted:)``
     ///     decides, with `alreadyPrinted` true when a job of this guest printed or is on its way.
     ///   - queue: the printer queue the job goes to first.
+    ///   - printedElsewhere: the ticket shop says another of its devices printed the guest's badge.
     /// - Returns: the queued job, or `nil` when the policy says no badge.
     public static func enqueueBadge(_ db: Database, guestID: String, code: String, walkIn: Bool, policy: PrintPolicy,
-                                    queue: String, at: Timestamp) throws -> PrintJobRecord? {
-        let alreadyPrinted = try hasBadge(db, guestID: guestID)
+                                    queue: String, at: Timestamp, printedElsewhere: Bool = false) throws -> PrintJobRecord? {
+        let alreadyPrinted = try printedElsewhere || hasBadge(db, guestID: guestID)
         guard policy.printsAutomatically(walkIn: walkIn, alreadyPrinted: alreadyPrinted) else { return nil }
         return try insertJob(db, guestID: guestID, code: code, queue: queue, reprint: false, requestedBy: "", at: at)
     }

@@ -384,6 +384,7 @@ public actor StationRuntime {
             case .walkIn: "Walk-in"
             case .undo: "Undo"
             case .refusal: "Refused scan"
+            case .badgePrinted: "Printed badge"
             case nil: "Change"
             }
             return RefusedUpload(what: what + " " + (guestName ?? entry.ref), reason: entry.lastError ?? "",
