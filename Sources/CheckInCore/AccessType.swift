@@ -4,17 +4,35 @@ public struct AccessType: Sendable, Hashable, Codable, Identifiable {
     public var name: String
     /// Re-entry allowed: a guest may enter again after leaving. Otherwise: single entry.
     public var reentry: Bool
+    /// For a single-entry ticket: an exit lets the guest in once more (one stay at a time, not
+    /// one entry; pretix's "allow entry after exit"). Ignored with ``reentry``.
+    public var entryAfterExit: Bool
     /// Admission is refused before this instant, when set.
     public var validFrom: Timestamp?
     /// Admission is refused after this instant, when set.
     public var validUntil: Timestamp?
 
-    public init(id: String, name: String, reentry: Bool = false, validFrom: Timestamp? = nil, validUntil: Timestamp? = nil) {
+    public init(id: String, name: String, reentry: Bool = false, entryAfterExit: Bool = false, validFrom: Timestamp? = nil,
+                validUntil: Timestamp? = nil) {
         self.id = id
         self.name = name
         self.reentry = reentry
+        self.entryAfterExit = entryAfterExit
         self.validFrom = validFrom
         self.validUntil = validUntil
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, name, reentry, entryAfterExit, validFrom, validUntil }
+
+    /// A peer that predates ``entryAfterExit`` sends none: single entry means one entry.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        reentry = try container.decode(Bool.self, forKey: .reentry)
+        entryAfterExit = try container.decodeIfPresent(Bool.self, forKey: .entryAfterExit) ?? false
+        validFrom = try container.decodeIfPresent(Timestamp.self, forKey: .validFrom)
+        validUntil = try container.decodeIfPresent(Timestamp.self, forKey: .validUntil)
     }
 
     /// Whether `instant` lies inside the validity window (both ends inclusive).

@@ -58,7 +58,8 @@ public enum CheckInRules {
     ///   its validity are refused. An entry within the tolerance window of an earlier entry of
     ///   the same stay (no exit between them) is that admission seen again: `duplicate`. Beyond
     ///   it, or after an exit, a single-entry ticket is `already_checked_in` (naming the first
-    ///   admission) and a re-entry ticket is admitted again.
+    ///   admission) and a re-entry ticket is admitted again; so is a single-entry ticket that
+    ///   admits entry after exit, when the guest's latest movement was an exit.
     ///   A ticket's own window (``TicketFacts``) is checked like its access type's, and a check-in
     ///   the ticketing system made before the import counts as the first admission.
     /// - Exits: refused only for an unknown code or a revoked ticket (a ticket's validity or the
@@ -117,6 +118,10 @@ public enum CheckInRules {
         }
         guard let first = entries.min(by: { $0.scannedAt < $1.scannedAt }) else { return Ruling(.admitted) }
         if accessType?.reentry == true { return Ruling(.admitted) }
+        if accessType?.entryAfterExit == true, let last = movements.filter({ $0.scannedAt <= attempt.at }).max(by: precedes),
+           last.direction == .exit, last.scannedAt >= first.scannedAt {
+            return Ruling(.admitted)
+        }
         return Ruling(.alreadyCheckedIn(previous: first.summary))
     }
 

@@ -33,11 +33,11 @@ public struct PretixRoster: Sendable {
     }
 
     /// The list's products as access types: re-entry where the list lets a guest in any number
-    /// of times. pretix's "entry after exit" on a single-entry list is not the station's yet: such
-    /// a ticket is refused as already checked in after an exit too (pretix would admit it).
+    /// of times; otherwise one entry, or one stay at a time where the list allows entry after exit.
     public var accessTypes: [AccessType] {
         items.filter(admits).map { item in
-            AccessType(id: Self.accessTypeID(item: item.id), name: item.name.text(), reentry: list.allowMultipleEntries)
+            AccessType(id: Self.accessTypeID(item: item.id), name: item.name.text(), reentry: list.allowMultipleEntries,
+                       entryAfterExit: list.allowEntryAfterExit)
         }
     }
 

@@ -67,6 +67,19 @@ struct EntryExitRulesTests: RulesFixture {
         #expect(judge(reentry, .entry, at: 20, after: [move(.entry, at: 0), move(.exit, at: 10)]) == .init(.admitted))
     }
 
+    @Test func aSingleEntryTicketThatAllowsEntryAfterExitAdmitsOneStayAtATime() {
+        let afterExit = AccessType(id: "list", name: "Paid only", entryAfterExit: true)
+        let left = [move(.entry, at: 0), move(.exit, at: 600)]
+        #expect(judge(afterExit, .entry, at: 1_200, after: left) == .init(.admitted), "left, so back in")
+        #expect(judge(afterExit, .entry, at: 20, after: [move(.entry, at: 0), move(.exit, at: 10)]) == .init(.admitted),
+                "back within the window of the first entry: a new entry, not a duplicate")
+        let inside = [move(.entry, at: 0), move(.exit, at: 600), move(.entry, at: 1_200)]
+        #expect(judge(afterExit, .entry, at: 2_400, after: inside) == .init(.alreadyCheckedIn(previous: inside[0].summary)),
+                "inside again: a second entry is refused, naming the first")
+        #expect(judge(afterExit, .entry, at: 300, after: left) == .init(.alreadyCheckedIn(previous: left[0].summary)),
+                "judged at its own scan time: before the exit, the guest was inside")
+    }
+
     @Test func twoDoorsScanningOneEntryStayOneEntry() {
         let first = move(.entry, at: 0)
         #expect(judge(reentry, .entry, at: 10, after: [first]) == .init(.duplicate(previous: first.summary)))

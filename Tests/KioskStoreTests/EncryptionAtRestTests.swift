@@ -128,7 +128,10 @@ struct EncryptionAtRestTests {
         do {
             let v8 = try KioskDatabase.open(dataDirectory: directory.appending("data"), migrations: Array(Migration.embedded.prefix(8)),
                                             key: key, backgroundSearchIndex: false)
-            try await v8.roster.saveAccessType(AccessType(id: "general", name: "General"))
+            // Written as 0008 wrote them (today's access type has columns 0008 did not have)
+            _ = try await v8.write { db in
+                try db.execute(sql: "INSERT INTO access_types (id, name, reentry, updated_at) VALUES ('general', 'General', 0, 1)")
+            }
             // Written as 0008 wrote them: each field sealed on its own, indexed by its trigger.
             _ = try await v8.write { db in
                 for guest in Self.guests() {

@@ -169,6 +169,29 @@ struct PretixStationTests {
         #expect((status["sync"] as? [String: Any])?["pending"] as? Int == 0, "\(status)")
     }
 
+    @Test func aGuestWhoLeftComesBackInWherePretixAllowsEntryAfterExitAndPretixRecordsEachMovement() async throws {
+        let server = try Self.server.get()
+        let conference = try server.facts.conference
+        let list = try #require(try conference.checkinLists.first { $0.name == "Paid only" })
+        #expect(list.allowEntryAfterExit && !list.allowMultipleEntries, "pretix's default: one stay at a time")
+        let general = try #require(conference.items.first { $0.name == "General admission" })
+        let guest = try await server.placeOrder(event: "conference", item: general.id, attendee: "Ella Exit")
+        let directory = TemporaryDirectory("pretix-station-exit")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        _ = try await connect("Station E", data: data)
+
+        #expect(try checkIn(guest.secret, data: data).status == 0)
+        let exit = try run(kiosk, ["checkin", guest.secret, "--exit", "--json", "--data-dir", data])
+        #expect(exit.status == 0, "\(exit.stdout)")
+        sleep(1)
+        #expect(try checkIn(guest.secret, data: data).status == 0, "left, so back in")
+        #expect(try checkIn(guest.secret, data: data).status == 10, "the same entry seen again, not a fourth movement")
+        #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0)
+        let recorded = try await server.checkIns(event: "conference", position: guest.id).filter { $0.list == list.id }
+        #expect(recorded.filter(\.successful).sorted { $0.datetime < $1.datetime }.map(\.type) == ["entry", "exit", "entry"], "\(recorded)")
+    }
+
     /// The badge print logs pretix keeps for position `id` of the conference: (device, type) each.
     func printLogs(_ server: PretixServer, position id: Int) async throws -> [(device: Int?, type: String)] {
         let answer = try await server.organizer.get("/api/v1/organizers/\(server.facts.organizer.slug)/events/conference/orderpositions/\(id)/")

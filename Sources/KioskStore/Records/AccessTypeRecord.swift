@@ -8,6 +8,7 @@ struct AccessTypeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     var id: String
     var name: String
     var reentry: Bool
+    var entryAfterExit: Bool
     /// Milliseconds since 1970.
     var validFrom: Int64?
     var validUntil: Int64?
@@ -15,6 +16,7 @@ struct AccessTypeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
 
     enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, name, reentry
+        case entryAfterExit = "entry_after_exit"
         case validFrom = "valid_from"
         case validUntil = "valid_until"
         case updatedAt = "updated_at"
@@ -25,6 +27,7 @@ struct AccessTypeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         id = row["id"]
         name = row["name"]
         reentry = row["reentry"]
+        entryAfterExit = row["entry_after_exit"]
         validFrom = row["valid_from"]
         validUntil = row["valid_until"]
         updatedAt = row["updated_at"]
@@ -34,13 +37,14 @@ struct AccessTypeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         id = type.id
         name = type.name
         reentry = type.reentry
+        entryAfterExit = type.entryAfterExit
         validFrom = type.validFrom?.milliseconds
         validUntil = type.validUntil?.milliseconds
         self.updatedAt = updatedAt.milliseconds
     }
 
     var accessType: AccessType {
-        AccessType(id: id, name: name, reentry: reentry, validFrom: validFrom.map(Timestamp.init(milliseconds:)),
+        AccessType(id: id, name: name, reentry: reentry, entryAfterExit: entryAfterExit, validFrom: validFrom.map(Timestamp.init(milliseconds:)),
                    validUntil: validUntil.map(Timestamp.init(milliseconds:)))
     }
 
