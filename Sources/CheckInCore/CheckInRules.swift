@@ -11,12 +11,17 @@ public enum CheckInRules {
         /// Access types admitted at this station; `nil` admits every type. Entries only: nobody
         /// is kept from leaving.
         public var admittedAccessTypes: Set<String>?
+        /// Staff answered "admit anyway?" for a ticket whose order is not paid, where the ticket
+        /// shop lets the door decide (pretix: a list that includes pending orders).
+        public var admitUnpaid: Bool
 
-        public init(deviceID: String, at: Timestamp, direction: Direction = .entry, admittedAccessTypes: Set<String>? = nil) {
+        public init(deviceID: String, at: Timestamp, direction: Direction = .entry, admittedAccessTypes: Set<String>? = nil,
+                    admitUnpaid: Bool = false) {
             self.deviceID = deviceID
             self.at = at
             self.direction = direction
             self.admittedAccessTypes = admittedAccessTypes
+            self.admitUnpaid = admitUnpaid
         }
     }
 
@@ -60,6 +65,9 @@ public enum CheckInRules {
     ///   it, or after an exit, a single-entry ticket is `already_checked_in` (naming the first
     ///   admission) and a re-entry ticket is admitted again; so is a single-entry ticket that
     ///   admits entry after exit, when the guest's latest movement was an exit.
+    ///   A ticket not paid yet, where the shop leaves it to the door (``TicketFacts/refusal``
+    ///   `unpaid` on a guest who is not revoked), is `unpaid` with "admit anyway?" until staff say
+    ///   so (``Attempt/admitUnpaid``).
     ///   A ticket's own window (``TicketFacts``) is checked like its access type's, and a check-in
     ///   the ticketing system made before the import counts as the first admission.
     /// - Exits: refused only for an unknown code or a revoked ticket (a ticket's validity or the
@@ -104,6 +112,9 @@ public enum CheckInRules {
         if !guest.facts.isValid(at: attempt.at) {
             return Ruling(.outsideWindow(validFrom: guest.facts.validFrom, validUntil: guest.facts.validUntil))
         }
+        // Not paid, where the ticket shop leaves it to the door (the guest is not revoked): staff
+        // decide, once they are asked.
+        if guest.facts.refusal == .unpaid && !attempt.admitUnpaid { return Ruling(.unpaid(admitAnyway: true)) }
         var entries = movements.filter { $0.direction == .entry }
         if let before = guest.facts.checkedInBefore { entries.append(Self.checkInBeforeImport(guest: guest, at: before)) }
         let exits = movements.filter { $0.direction == .exit }.map(\.scannedAt)

@@ -12,6 +12,7 @@ extension Decision {
         if letsGuestIn, let note = attention, !note.trimmedWhitespace().isEmpty {
             members["attention"] = ["note": .string(Sanitized.text(note))]
         }
+        if case .unpaid(let admitAnyway) = self { members["admit_anyway"] = .bool(admitAnyway) }
         if case .outsideWindow(let from, let until) = self {
             members["valid"] = ["from": .optional(from?.iso8601), "until": .optional(until?.iso8601)]
         }

@@ -9,6 +9,7 @@ extension ConsoleModel {
         switch screen {
         case .idle, .diagnostic:
             codeLine(into: &body)
+            if mode == .operatorMode, let unpaidQuestion { body.wrapped(unpaidQuestion.prompt, .alert, columns: columns, limit: 3) }
             if mode == .operatorMode, let staleQuestion { question(staleQuestion, into: &body) }
         case .search:
             searchBody(into: &body, room: room)

@@ -29,6 +29,7 @@ extension ConsoleModel {
         case .control("u"), .escape:
             input = ""
             notice = nil
+            if key == .escape { unpaidQuestion = nil }
             return []
         case .function(let number):
             return functionKey(number)
@@ -61,6 +62,10 @@ extension ConsoleModel {
             guard !code.isEmpty else { return [] }
             if mode == .operatorMode, let question = staleQuestion, let choice = question.choice(typed: code) {
                 return [.answerStaleBadges(choice)]
+            }
+            if mode == .operatorMode, let question = unpaidQuestion, question.isAnswered(by: code) {
+                unpaidQuestion = nil
+                return [.admitUnpaid(code: question.code)]
             }
             return [.submitCode(code)]
         default:

@@ -74,6 +74,8 @@ public struct ConsoleModel: Sendable, Equatable {
     /// Badges that waited too long, asked about below the code line until answered with a typed
     /// word (``StaleBadgesChoice/word``) and Enter.
     public internal(set) var staleQuestion: StaleBadgesQuestion?
+    /// "Admit anyway?" for the unpaid ticket on the panel; gone with the panel, or at the next result.
+    public internal(set) var unpaidQuestion: UnpaidQuestion?
 
     /// A sign-out waiting for uploads, with its progress (shown below the panel until it is done).
     public internal(set) var signingOut: SignOutProgress?
@@ -125,6 +127,7 @@ public struct ConsoleModel: Sendable, Equatable {
     /// - Parameter badgeJob: the badge job of this result, whose progress updates the panel.
     public mutating func show(_ panel: ResultPanel, badgeJob: Int64? = nil, now: Double) {
         self.panel = panel
+        unpaidQuestion = nil
         panelBadgeJob = badgeJob
         panelUntil = now + Self.panelSeconds
         pendingBells = panel.tone.bells
@@ -218,7 +221,17 @@ public struct ConsoleModel: Sendable, Equatable {
 
     /// Time passes: an expired result gives way to the prompt again.
     public mutating func tick(now: Double) {
-        if panel != nil, now >= panelUntil { panel = nil }
+        if panel != nil, now >= panelUntil {
+            panel = nil
+            unpaidQuestion = nil
+        }
+    }
+
+    /// The panel shows an unpaid ticket the shop leaves to the door: ask staff (operator mode only:
+    /// an attendee at a self-service station sees the refusal and goes to staff).
+    public mutating func askAdmitUnpaid(_ question: UnpaidQuestion) {
+        guard mode == .operatorMode else { return }
+        unpaidQuestion = question
     }
 
     /// Entry or exit, as the station was started (the operator switches with F12).

@@ -26,6 +26,8 @@ public enum ConsoleRequest: Sendable, Equatable {
     /// A PIN entry was checked: the guard to keep, before the next entry, so a restart neither
     /// clears the wrong entries counted nor ends a lockout.
     case savePINGuard(PINGuard)
+    /// Staff typed the answer to "admit anyway?" for this unpaid ticket: present it again, admitted.
+    case admitUnpaid(code: String)
     /// The operator's answer about badges that waited too long.
     case answerStaleBadges(StaleBadgesChoice)
     case signOut(PendingChangesChoice)

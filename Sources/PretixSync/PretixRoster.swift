@@ -9,7 +9,8 @@ import PretixClient
 /// pretix would not admit at this list for good is kept revoked, so the door refuses it and says
 /// so: a canceled or expired order or position, a blocked ticket, an order awaiting approval,
 /// and an unpaid order unless the list includes pending orders or pretix marked it valid before
-/// payment. Tickets of products the list does not admit are left out. Check-ins made on this list
+/// payment. An unpaid order on a list that includes pending orders is kept with "unpaid" as its
+/// facts' refusal but not revoked: the door asks staff "admit anyway?", as pretix's devices do. Tickets of products the list does not admit are left out. Check-ins made on this list
 /// by pretix's other devices and the organizer come with the guests, so a second door knows who
 /// is in; the station's own come back from pretix too and are skipped (it has them already).
 public struct PretixRoster: Sendable {
@@ -61,7 +62,7 @@ public struct PretixRoster: Sendable {
                 let refusal = refusal(order, position)
                 let facts = TicketFacts(validFrom: position.validFrom?.timestamp, validUntil: position.validUntil?.timestamp,
                                         attention: attention.isEmpty ? nil : attention.joined(separator: ". "), orderCode: order.code,
-                                        refusal: refusal, shopTicketID: String(position.id),
+                                        refusal: refusal ?? leftToTheDoor(order), shopTicketID: String(position.id),
                                         badgePrintedElsewhere: badgePrintedElsewhere(position))
                 guests.append(Guest(id: position.secret, code: code, name: position.attendeeName ?? "", email: position.attendeeEmail ?? "",
                                     company: position.company ?? "", accessTypeID: Self.accessTypeID(item: position.item),
@@ -82,6 +83,12 @@ public struct PretixRoster: Sendable {
     /// print jobs say the same).
     func badgePrintedElsewhere(_ position: PretixPosition) -> Timestamp? {
         position.printLogs.filter { $0.type == "badge" && $0.successful != false && $0.deviceID != deviceID }.map(\.datetime.timestamp).min()
+    }
+
+    /// An unpaid order on a list that includes pending orders: pretix leaves it to the door
+    /// ("admit anyway?"), so the guest is not revoked but the door asks (``CheckInRules``).
+    func leftToTheDoor(_ order: PretixOrder) -> TicketRefusal? {
+        order.status == .pending && list.includePending && !order.validIfPending ? .unpaid : nil
     }
 
     /// Why pretix would not admit the ticket at this list at all, in pretix's order (its time

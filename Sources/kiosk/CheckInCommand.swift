@@ -31,6 +31,9 @@ struct CheckInCommand: AsyncParsableCommand {
     @Flag(help: "Check in every ticket of this ticket's order (a family, a group booking): each decided and recorded on its own, one line each.")
     var wholeOrder = false
 
+    @Flag(help: "Admit an unpaid ticket the ticket shop leaves to the door (pretix: a list that includes pending orders), as staff answer \"admit anyway?\".")
+    var admitUnpaid = false
+
     @OptionGroup var options: StationOptions
 
     func validate() throws {
@@ -44,7 +47,7 @@ struct CheckInCommand: AsyncParsableCommand {
             if wholeOrder { return try await checkInOrder(database) }
             let result = try await database.desk.checkIn(CheckInRequest(
                 rawCode: code, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station,
-                direction: exit ? .exit : .entry))
+                direction: exit ? .exit : .entry, admitUnpaid: admitUnpaid))
             if options.json {
                 var json = result.json
                 if case .object(var members) = json {
@@ -118,7 +121,8 @@ extension CheckInResult {
             "idempotency_key": .optional(recorded?.key.description),
             "replayed": .bool(replayed),
             "flag": .optional(flag?.rawValue),
-            "refusal": .optional(guest.flatMap { $0.guest.revoked ? $0.guest.facts.refusal?.rawValue : nil }),
+            "refusal": .optional(decision.kind == .unpaid ? TicketRefusal.unpaid.rawValue
+                                 : guest.flatMap { $0.guest.revoked ? $0.guest.facts.refusal?.rawValue : nil }),
         ]
         return .object(members.merging(decision.ticketJSON(attention: guest?.guest.facts.attentionNote)) { $1 })
     }
@@ -140,6 +144,8 @@ extension CheckInResult {
         case .outsideWindow(let from, let until):
             return "Ticket not valid at this time" + (from.map { " (from \($0.localTime))" } ?? "") + (until.map { " (until \($0.localTime))" } ?? "")
         case .revoked: return TicketRefusal.title(guest.flatMap { $0.guest.revoked ? $0.guest.facts.refusal : nil })
+        case .unpaid(admitAnyway: true):
+            return "Not paid yet: \(name)'s order is unpaid — pretix leaves it to the door: admit anyway with --admit-unpaid"
         case .unpaid: return TicketRefusal.title(.unpaid)
         case .unapproved: return TicketRefusal.title(.unapproved)
         }

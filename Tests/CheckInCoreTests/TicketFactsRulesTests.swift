@@ -19,6 +19,20 @@ struct TicketFactsRulesTests: RulesFixture {
         #expect(decide(facts, at: t0.adding(milliseconds: 60_001)).kind == .outsideWindow)
     }
 
+    @Test func anUnpaidTicketTheShopLeavesToTheDoorAsksStaffAndIsAdmittedOnlyWhenTheyAgree() {
+        var guest = guest(single)
+        guest.facts = TicketFacts(refusal: .unpaid)
+        func judge(admitUnpaid: Bool, direction: Direction = .entry) -> Decision {
+            CheckInRules.judge(.init(deviceID: "door-1", at: t0, direction: direction, admitUnpaid: admitUnpaid), guest: guest, accessType: single,
+                               movements: []).decision
+        }
+        #expect(judge(admitUnpaid: false) == .unpaid(admitAnyway: true))
+        #expect(judge(admitUnpaid: true) == .admitted)
+        #expect(judge(admitUnpaid: false, direction: .exit) == .admitted, "nobody is kept in")
+        guest.revoked = true
+        #expect(judge(admitUnpaid: true) == .unpaid(admitAnyway: false), "where the shop refuses unpaid orders, staff cannot admit")
+    }
+
     @Test("a ticket's own window never keeps anyone in")
     func exitsIgnoreTheWindow() {
         #expect(decide(TicketFacts(validUntil: t0), at: t0.adding(milliseconds: 1), direction: .exit) == .admitted)

@@ -70,6 +70,29 @@ import Testing
         #expect(model.screen == .idle && model.input == "C1")
     }
 
+    @Test func onlyTheTypedWordAdmitsAnUnpaidTicketAndTheQuestionGoesWithItsPanel() {
+        var model = ConsoleModel()
+        model.show(ResultPanel(tone: .refused, title: "Ticket not valid: the order is not paid yet — please see staff"), now: 0)
+        model.askAdmitUnpaid(UnpaidQuestion(code: "SECRET-1", guestName: "Uma Unpaid"))
+        #expect(model.frame().text.contains("To let Uma Unpaid in anyway, type ADMIT"))
+        type("SECRET-2", into: &model)
+        #expect(model.handle(.enter, now: 1) == [.submitCode("SECRET-2")], "a code typed by hand is a code")
+        type(" Admit ", into: &model)
+        #expect(model.handle(.enter, now: 1) == [.admitUnpaid(code: "SECRET-1")])
+        #expect(model.unpaidQuestion == nil, "answered once")
+        type("admit", into: &model)
+        #expect(model.handle(.enter, now: 1) == [.submitCode("admit")], "with no question open, the word is a code like any other")
+
+        model.show(ResultPanel(tone: .refused, title: "Not paid"), now: 10)
+        model.askAdmitUnpaid(UnpaidQuestion(code: "SECRET-1", guestName: ""))
+        model.tick(now: 10 + ConsoleModel.panelSeconds + 1)
+        #expect(model.unpaidQuestion == nil, "gone with its panel")
+        model.show(ResultPanel(tone: .refused, title: "Not paid"), now: 20)
+        model.askAdmitUnpaid(UnpaidQuestion(code: "SECRET-1", guestName: ""))
+        model.show(ResultPanel(tone: .welcome, title: "Welcome, Pete"), now: 21)
+        #expect(model.unpaidQuestion == nil, "the next result closes it")
+    }
+
     @Test func aWholeOrderShowsEveryMemberWithTheRefusedOneMarked() {
         var model = ConsoleModel()
         model.startOrder(OrderResults(order: "FAM01", members: [("A", "Ana Lima"), ("C", "Carla Lima")]))

@@ -192,6 +192,52 @@ struct PretixStationTests {
         #expect(recorded.filter(\.successful).sorted { $0.datetime < $1.datetime }.map(\.type) == ["entry", "exit", "entry"], "\(recorded)")
     }
 
+    @Test func anUnpaidTicketOnAListThatIncludesPendingOrdersIsAdmittedOnlyWhenStaffTypeAdmit() async throws {
+        let server = try Self.server.get()
+        let conference = try server.facts.conference
+        let main = try #require(try conference.checkinLists.first { $0.name == "Main entrance" })
+        #expect(main.includePending)
+        let general = try #require(conference.items.first { $0.name == "General admission" })
+        let unpaid = try await server.placeOrder(event: "conference", item: general.id, attendee: "Uma Unpaid", status: .pending)
+        let paid = try await server.placeOrder(event: "conference", item: general.id, attendee: "Pete Paid")
+        let directory = TemporaryDirectory("pretix-station-unpaid")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let device = try await server.addDevice(name: "Station U")
+        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken,
+                                        "--event", "conference", "--list", "\(main.id)", "--data-dir", data])
+        try #require(connected.status == 0, "\(connected.stderr)")
+
+        // pretix leaves it to the door: refused until staff say so.
+        let asked = try run(kiosk, ["checkin", unpaid.secret, "--json", "--data-dir", data])
+        #expect(asked.status == 16, "\(asked.stdout)")
+        #expect((try? asked.json())?["admit_anyway"] as? Bool == true, "\(asked.stdout)")
+        #expect((try? asked.json())?["refusal"] as? String == "unpaid", "\(asked.stdout)")
+
+        // At the console: the question waits for the word; a ticket code typed meanwhile is a ticket code.
+        let console = try TmuxConsole(["--data-dir", data, "--printer", "none"], directory: directory, columns: 100, rows: 30)
+        defer { console.stop() }
+        try console.waitFor("Scan your ticket")
+        try console.type(unpaid.secret)
+        try console.send("Enter")
+        try console.waitFor("type ADMIT, then Enter")
+        try console.type(paid.secret)
+        try console.send("Enter")
+        try console.waitFor("Welcome, Pete Paid")
+        try console.waitForAbsence(of: "type ADMIT")
+        try console.type(unpaid.secret)
+        try console.send("Enter")
+        try console.waitFor("type ADMIT, then Enter")
+        try console.type("admit")
+        try console.send("Enter")
+        try console.waitFor("Welcome, Uma Unpaid")
+        try console.waitFor("0 pending sync", seconds: 30)
+
+        let recorded = try await server.checkIns(event: "conference", position: unpaid.id).filter { $0.list == main.id }
+        #expect(recorded.filter(\.successful).count == 1, "admitted once, as staff decided: \(recorded)")
+        #expect(recorded.filter { !$0.successful }.map(\.errorReason) == ["unpaid", "unpaid", "unpaid"], "each time the door asked is in pretix's report")
+    }
+
     /// The badge print logs pretix keeps for position `id` of the conference: (device, type) each.
     func printLogs(_ server: PretixServer, position id: Int) async throws -> [(device: Int?, type: String)] {
         let answer = try await server.organizer.get("/api/v1/organizers/\(server.facts.organizer.slug)/events/conference/orderpositions/\(id)/")

@@ -12,10 +12,13 @@ public struct CheckInRequest: Sendable {
     public var direction: Direction
     /// A badge for an admission, as the policy says, committed with the check-in.
     public var badge: BadgeRequest?
+    /// Staff answered "admit anyway?" for an unpaid ticket the shop leaves to the door.
+    public var admitUnpaid: Bool
 
     public init(rawCode: String, source: CheckInSource, operatorName: String? = nil, station: String? = nil,
-                at: Timestamp = .now(), direction: Direction = .entry, badge: BadgeRequest? = nil) {
+                at: Timestamp = .now(), direction: Direction = .entry, badge: BadgeRequest? = nil, admitUnpaid: Bool = false) {
         self.badge = badge
+        self.admitUnpaid = admitUnpaid
         self.rawCode = rawCode
         self.source = source
         self.operatorName = operatorName
@@ -101,7 +104,8 @@ public struct CheckInStore: StoreRepository {
         }
 
         let ruling = CheckInRules.judge(
-            .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try KioskDatabase.admittedAccessTypes(db)),
+            .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try KioskDatabase.admittedAccessTypes(db),
+                  admitUnpaid: request.admitUnpaid),
             guest: guest, accessType: accessType, movements: try CheckInRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
         let decision = ruling.decision
         try audit(decision)

@@ -12,12 +12,15 @@ public struct Presentation: Sendable, Equatable {
     public var at: Timestamp
     /// Entering or leaving: the station's mode when the code arrived.
     public var direction: Direction
+    /// Staff answered "admit anyway?" for this unpaid ticket (``OperatorConsole/UnpaidQuestion``).
+    public var admitUnpaid: Bool
 
-    public init(_ input: Input, source: CheckInSource, at: Timestamp, direction: Direction = .entry) {
+    public init(_ input: Input, source: CheckInSource, at: Timestamp, direction: Direction = .entry, admitUnpaid: Bool = false) {
         self.input = input
         self.source = source
         self.at = at
         self.direction = direction
+        self.admitUnpaid = admitUnpaid
     }
 
     public var isWalkIn: Bool {

@@ -156,7 +156,8 @@ public actor StationRuntime {
         case .code(let code):
             return try await database.desk.checkIn(CheckInRequest(rawCode: code, source: presentation.source, operatorName: operatorName,
                                                              at: presentation.at, direction: presentation.direction,
-                                                             badge: presentation.direction == .entry ? badgeRequest : nil))
+                                                             badge: presentation.direction == .entry ? badgeRequest : nil,
+                                                             admitUnpaid: presentation.admitUnpaid))
         case .walkIn(let draft):
             return try await database.desk.addWalkIn(WalkInRequest(
                 name: draft.name, email: draft.email, company: draft.company, accessTypeID: draft.accessTypeID,

@@ -152,6 +152,8 @@ struct ConsoleService: Service {
             break  // kept in order by the key loop
         case .answerStaleBadges(let choice):
             Task { await runtime.answerStaleBadges(choice) }
+        case .admitUnpaid(let code):
+            runtime.submit(Presentation(.code(code), source: .typed, at: .now(), admitUnpaid: true))
         case .signOut(let choice):
             Task {
                 await runtime.signOut(choice) { left in continuation.yield(.signOutLeft(left)) }
@@ -185,6 +187,10 @@ struct ConsoleService: Service {
                 break
             }
             model.show(feedback.panel, badgeJob: feedback.outcome?.badgeJobID, now: now)
+            if case .unpaid(admitAnyway: true) = feedback.outcome?.decision, case .code(let code) = feedback.presentation.input,
+               feedback.presentation.direction == .entry {
+                model.askAdmitUnpaid(UnpaidQuestion(code: code, guestName: feedback.outcome?.guest?.name ?? ""))
+            }
             if feedback.presentation.isWalkIn {
                 if feedback.failure == nil, let guest = feedback.outcome?.guest {
                     model.walkInRegistered()
