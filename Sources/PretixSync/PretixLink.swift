@@ -45,6 +45,11 @@ public struct PretixLink: Sendable, Hashable, Codable {
 public struct PretixDeviceRecord: Sendable, Hashable, Codable {
     public var server: String
     public var device: PretixDevice
+
+    public init(server: String, device: PretixDevice) {
+        self.server = server
+        self.device = device
+    }
 }
 
 /// A sealed JSON file in the data directory (``SealedFile``): the station's ``PretixLink``

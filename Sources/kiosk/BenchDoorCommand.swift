@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskStore
 import Logging
+import PretixSync
 import Station
 
 /// `kiosk bench door`: attendees at a steady rate through the real station, with the venue's
@@ -13,8 +14,10 @@ struct BenchDoorCommand: AsyncParsableCommand {
         discussion: """
             Faults are KIND@START+SECONDS, comma-separated: printer-down (the printer stops answering), \
             printer-paused (cupsdisable), printer-out-of-media and printer-killed (a private CUPS rig: --cups-rig), \
-            hub-down (the hub's connections are reset), hub-slow (each hub answer held back 2 s). \
-            Default: printer-down@5+20, and with --hub also hub-down@30+15,hub-slow@50+15.
+            hub-down (the hub's connections are reset), hub-slow (each hub answer held back 2 s), \
+            pretix-down, pretix-slow and pretix-500 (every pretix answer an HTTP 500). \
+            Default: printer-down@5+20, and with --hub also hub-down@30+15,hub-slow@50+15, \
+            with --pretix-data also pretix-down@30+15,pretix-slow@50+15,pretix-500@70+15.
             """)
 
     @Option(help: "Attendees to present.") var attendees = 600
@@ -24,6 +27,9 @@ struct BenchDoorCommand: AsyncParsableCommand {
     @Option(help: "Staff e-mail for --hub.") var email = ""
     @Option(help: "Event id for --hub (its first guests must not be checked in yet).") var event = ""
     @Option(name: .customLong("password-env"), help: "Environment variable holding the password.") var passwordEnv = "KIOSK_PASSWORD"
+    @Option(name: .customLong("pretix-data"),
+            help: "The data directory of a station connected to pretix (kiosk pretix connect): each run syncs with its check-in list as that device instead of a hub.")
+    var pretixData: String?
     @Option(help: "Faults, e.g. printer-down@5+20,hub-down@30+15.") var faults: String?
     @Option(name: .customLong("cups-rig"), help: "A private CUPS rig's directory (Kiosk/cups-test-rig.sh start DIR QUEUE), for printer-out-of-media and printer-killed.")
     var cupsRig: String?
@@ -46,9 +52,19 @@ struct BenchDoorCommand: AsyncParsableCommand {
             guard let url = URL(string: hub) else { throw ValidationError("--hub is not a URL") }
             hubSetup = DoorBenchmark.Hub(url: url, email: email, password: password, event: event)
         }
+        var pretixSetup: DoorBenchmark.Pretix?
+        if let pretixData {
+            let connected = try KioskDatabase.open(dataDirectory: URL(fileURLWithPath: pretixData))
+            guard let link = try PretixLinkFile<PretixLink>(database: connected).load(), let server = URL(string: link.server) else {
+                throw ValidationError("--pretix-data: \(pretixData) is not the data directory of a station connected to pretix (kiosk pretix connect)")
+            }
+            pretixSetup = DoorBenchmark.Pretix(server: server, device: link.device, event: link.event, list: link.list)
+        }
         let defaultFaults = ["printer-down@5+20"] + (hub == nil ? [] : ["hub-down@30+15", "hub-slow@50+15"])
+            + (pretixData == nil ? [] : ["pretix-down@30+15", "pretix-slow@50+15", "pretix-500@70+15"])
         let faultList = (faults.map { $0.split(separator: ",").map(String.init) } ?? defaultFaults).compactMap(DoorBenchmark.Fault.init)
         var benchmark = DoorBenchmark(attendees: attendees, rate: rate, printerQueue: printer, hub: hubSetup, faults: faultList)
+        benchmark.pretix = pretixSetup
         benchmark.cupsRig = cupsRig.map { URL(fileURLWithPath: $0) }
         let (baseline, faulted) = try await benchmark.run(logger: logger)
         func figures(_ run: DoorBenchmark.Figures) -> JSONValue {
@@ -59,10 +75,11 @@ struct BenchDoorCommand: AsyncParsableCommand {
         }
         if json {
             CommandOutput.printJSON(["attendees": .int(attendees), "rate": .double(rate), "printer": .string(printer ?? "pdf folder"),
-                                     "hub": .optional(hub), "faults": .array(faultList.map { .string($0.description) }),
+                                     "hub": .optional(hub), "pretix": .optional(pretixSetup.map { "\($0.server) \($0.event) list \($0.list)" }), "faults": .array(faultList.map { .string($0.description) }),
                                      "baseline": figures(baseline), "faulted": figures(faulted), "target_p99_ms": 50])
         } else {
-            print("door: \(attendees) attendees at \(rate)/s, printer \(printer ?? "pdf folder")\(hub.map { ", hub \($0)" } ?? "")")
+            print("door: \(attendees) attendees at \(rate)/s, printer \(printer ?? "pdf folder")\(hub.map { ", hub \($0)" } ?? "")"
+                  + (pretixSetup.map { ", pretix \($0.server) event \($0.event) list \($0.list)" } ?? ""))
             for (name, run) in [("baseline (no faults)", baseline), ("with " + faultList.map(\.description).joined(separator: ", "), faulted)] {
                 print(String(format: "  %@: feedback p50 %.1f ms  p95 %.1f ms  p99 %.1f ms (target ≤ 50)  max %.1f ms", name,
                              run.percentile(50), run.percentile(95), run.percentile(99), run.feedbackMilliseconds.max() ?? 0))

@@ -3,6 +3,8 @@ import CheckInCore
 import Foundation
 import KioskStore
 import Logging
+import PretixClient
+import PretixSync
 import PrintSpooler
 import QRScan
 import RosterCSV
@@ -29,6 +31,12 @@ public struct DoorBenchmark: Sendable {
             case hubDown = "hub-down"
             /// Every hub answer is held back (`slow`, default 2 s).
             case hubSlow = "hub-slow"
+            /// pretix's connections are reset (pretix or the venue network is down).
+            case pretixDown = "pretix-down"
+            /// Every pretix answer is held back 2 s.
+            case pretixSlow = "pretix-slow"
+            /// pretix answers every request with HTTP 500.
+            case pretixFailing = "pretix-500"
         }
 
         public var kind: Kind
@@ -63,12 +71,30 @@ public struct DoorBenchmark: Sendable {
         }
     }
 
+    /// A pretix check-in list to sync with instead of a hub: the device of a station connected
+    /// with `kiosk pretix connect`, its event and list. Each run connects a throwaway store as
+    /// that device through the fault proxy and downloads the list's orders.
+    public struct Pretix: Sendable {
+        public var server: URL
+        public var device: PretixDevice
+        public var event: String
+        public var list: Int
+
+        public init(server: URL, device: PretixDevice, event: String, list: Int) {
+            self.server = server
+            self.device = device
+            self.event = event
+            self.list = list
+        }
+    }
+
     public var attendees: Int
     /// Attendees per second.
     public var rate: Double
     /// A CUPS queue; a folder of PDFs when `nil`.
     public var printerQueue: String?
     public var hub: Hub?
+    public var pretix: Pretix?
     public var faults: [Fault]
     public var printTimeout: Duration = .seconds(20)
     /// A private CUPS rig's directory (Kiosk/cups-test-rig.sh), for the faults only a simulated
@@ -114,8 +140,20 @@ public struct DoorBenchmark: Sendable {
         // The hub, through a proxy that plays its faults; or a local roster of generated guests.
         var proxy: FaultProxy?
         var sync: SyncEngine?
+        var pretixSync: PretixSync?
         var codes: [String]
-        if let hub {
+        if let pretix {
+            let faultProxy = try FaultProxy(upstreamPort: UInt16(pretix.server.port ?? 80))
+            proxy = faultProxy
+            let server = "http://127.0.0.1:\(faultProxy.port)\(pretix.server.path)"
+            try PretixLinkFile<PretixDeviceRecord>(database: database).save(PretixDeviceRecord(server: server, device: pretix.device))
+            let link = try await PretixSync.connect(database: database, server: server, token: nil, event: pretix.event, list: pretix.list,
+                                                    identity: .thisStation)
+            let engine = PretixSync(database: database, link: link, logger: logger)
+            _ = try await engine.pull()
+            pretixSync = engine
+            codes = try database.roster.codesNotCheckedIn(limit: attendees)
+        } else if let hub {
             let faultProxy = try FaultProxy(upstreamPort: UInt16(hub.url.port ?? 80))
             proxy = faultProxy
             let engine = try SyncEngine(database: database)
@@ -141,7 +179,8 @@ public struct DoorBenchmark: Sendable {
         let printing = QueuePrinting(queue: queue, database: database, name: "bench:\(primary.queue)", queueName: primary.queue)
         let runtime = StationRuntime(database: database, printing: printing, sync: sync,
                                      badgeRequest: BadgeRequest(policy: .onAdmission, queue: primary.queue),
-                                     health: StationHealth(printer: PrinterCondition(state: .ready, name: printing.name)), logger: logger)
+                                     health: StationHealth(printer: PrinterCondition(state: .ready, name: printing.name)), pretix: pretixSync,
+                                     logger: logger)
         let driver = ArrivalDriver(runtime: runtime, codes: Array(codes.prefix(attendees)), rate: rate, faults: faults, output: output, proxy: proxy,
                                    cups: printerQueue.map { CupsFaults(queue: $0, rig: cupsRig) })
 
@@ -152,6 +191,9 @@ public struct DoorBenchmark: Sendable {
             Configured(service: PrintNewsService(printing: printing, runtime: runtime), serviceName: "print news"),
             Configured(service: printing, serviceName: "print queue"),
         ]
+        if let pretixSync {
+            services.append(Configured(service: PretixSyncService(sync: pretixSync, runtime: runtime, logger: logger), serviceName: "pretix sync"))
+        }
         if let sync {
             services.append(Configured(service: HubWatchService(engine: sync, runtime: runtime), serviceName: "hub status"))
             services.append(Configured(service: sync, serviceName: "sync"))
@@ -233,8 +275,9 @@ struct ArrivalDriver: Service {
         case .printerPaused: cups?.pause(on)
         case .printerOutOfMedia: cups?.outOfMedia(on)
         case .printerKilled: cups?.kill(on)
-        case .hubDown: proxy?.set(on ? .down : .pass)
-        case .hubSlow: proxy?.set(on ? .slow(fault.delay) : .pass)
+        case .hubDown, .pretixDown: proxy?.set(on ? .down : .pass)
+        case .hubSlow, .pretixSlow: proxy?.set(on ? .slow(fault.delay) : .pass)
+        case .pretixFailing: proxy?.set(on ? .failing : .pass)
         }
     }
 }

@@ -3,12 +3,14 @@ import Synchronization
 
 /// A loopback TCP proxy in front of a real hub for the door benchmark: it passes bytes through,
 /// or plays the venue network's faults on command. `down` resets every connection (the hub is
-/// unreachable); `slow` holds each answer back before passing it on.
+/// unreachable); `slow` holds each answer back before passing it on; `failing` answers every
+/// request with an HTTP 500 of its own (the server is up but broken) and closes the connection.
 final class FaultProxy: Sendable {
     enum Mode: Sendable, Equatable {
         case pass
         case down
         case slow(Duration)
+        case failing
     }
 
     let port: UInt16
@@ -82,6 +84,11 @@ final class FaultProxy: Sendable {
             switch mode.withLock({ $0 }) {
             case .down: return
             case .slow(let delay) where answers: Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+            case .failing where answers:
+                // The server's own answer is dropped; the client reads a 500 and a closed connection.
+                let error = Array("HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain\r\nContent-Length: 12\r\nConnection: close\r\n\r\nServer Error".utf8)
+                _ = error.withUnsafeBytes { write(target, $0.baseAddress, $0.count) }
+                return
             default: break
             }
             var sent = 0
