@@ -10,9 +10,10 @@ import PretixClient
 /// so: a canceled or expired order or position, a blocked ticket, an order awaiting approval,
 /// and an unpaid order unless the list includes pending orders or pretix marked it valid before
 /// payment. An unpaid order on a list that includes pending orders is kept with "unpaid" as its
-/// facts' refusal but not revoked: the door asks staff "admit anyway?", as pretix's devices do. Tickets of products the list does not admit are left out. Check-ins made on this list
-/// by pretix's other devices and the organizer come with the guests, so a second door knows who
-/// is in; the station's own come back from pretix too and are skipped (it has them already).
+/// facts' refusal but not revoked: the door asks staff "admit anyway?", as pretix's devices do.
+/// Tickets of products the list does not admit, and on a list for one date of a series the
+/// tickets of other dates, are left out. Check-ins made on this list by pretix's other devices
+/// and the organizer come with the guests, so a second door knows who is in; the station's own come back from pretix too and are skipped (it has them already).
 public struct PretixRoster: Sendable {
     public var list: PretixCheckInList
     public var items: [PretixItem]
@@ -46,13 +47,16 @@ public struct PretixRoster: Sendable {
 
     func admits(item: Int) -> Bool { list.allProducts || list.limitProducts.contains(item) }
 
+    /// A list for one date of an event series admits that date's tickets only (pretix: `invalid`).
+    func admits(subevent: Int?) -> Bool { list.subevent == nil || list.subevent == subevent }
+
     /// A page of orders as roster changes, with the download's cursor to keep with them.
     public func delta(_ orders: [PretixOrder], cursor: String, withAccessTypes: Bool) -> RosterDelta {
         var guests: [Guest] = []
         var checkIns: [CheckIn] = []
         let attentionItems = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for order in orders {
-            for position in order.positions where admits(item: position.item) {
+            for position in order.positions where admits(item: position.item) && admits(subevent: position.subevent) {
                 guard let code = TicketCode(normalizing: position.secret, caseInsensitive: false) else { continue }
                 let item = attentionItems[position.item]
                 var attention: [String] = []

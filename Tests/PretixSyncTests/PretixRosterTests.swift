@@ -12,10 +12,10 @@ struct PretixRosterTests {
         try JSONDecoder().decode(T.self, from: Data(json.utf8))
     }
 
-    static func list(includePending: Bool = false, multiple: Bool = false, limit: [Int] = []) throws -> PretixCheckInList {
+    static func list(includePending: Bool = false, multiple: Bool = false, limit: [Int] = [], subevent: Int? = nil) throws -> PretixCheckInList {
         try decode(PretixCheckInList.self, """
             {"id": 2, "name": "Paid only", "all_products": \(limit.isEmpty), "limit_products": \(limit), "include_pending": \(includePending),
-             "allow_multiple_entries": \(multiple)}
+             "allow_multiple_entries": \(multiple), "subevent": \(subevent.map(String.init) ?? "null")}
             """)
     }
 
@@ -26,11 +26,11 @@ struct PretixRosterTests {
 
     /// An order of one position of product `item`, with pretix's fields as its API gives them.
     static func order(_ code: String, status: String = "p", approval: Bool = false, validIfPending: Bool = false, item: Int = 1,
-                      blocked: Bool = false, canceledPosition: Bool = false, checkins: String = "[]") throws -> PretixOrder {
+                      blocked: Bool = false, canceledPosition: Bool = false, checkins: String = "[]", subevent: Int? = nil) throws -> PretixOrder {
         try decode(PretixOrder.self, """
             {"code": "\(code)", "status": "\(status)", "require_approval": \(approval), "valid_if_pending": \(validIfPending),
              "datetime": "2026-11-20T10:00:00Z", "last_modified": "2026-11-20T10:00:00Z",
-             "positions": [{"id": 7, "order": "\(code)", "positionid": 1, "item": \(item), "secret": "s3cr3t\(code)",
+             "positions": [{"id": 7, "order": "\(code)", "positionid": 1, "item": \(item), "secret": "s3cr3t\(code)", "subevent": \(subevent.map(String.init) ?? "null"),
                             "attendee_name": "Ada \(code)", "blocked": \(blocked ? #"["admin"]"# : "null"), "canceled": \(canceledPosition),
                             "checkins": \(checkins)}]}
             """)
@@ -53,9 +53,11 @@ struct PretixRosterTests {
         }
     }
 
-    @Test func anUnpaidOrderIsAdmittedWhereTheListIncludesPendingOrPretixSaysValidBeforePayment() throws {
-        #expect(try guest(Self.order("PEND", status: "n"), list: Self.list(includePending: true))?.revoked == false)
-        #expect(try guest(Self.order("VALP", status: "n", validIfPending: true))?.revoked == false)
+    @Test func anUnpaidOrderIsLeftToTheDoorWhereTheListIncludesPendingAndAdmittedWherePretixSaysValidBeforePayment() throws {
+        let pending = try #require(try guest(Self.order("PEND", status: "n"), list: Self.list(includePending: true)))
+        #expect(!pending.revoked && pending.facts.refusal == .unpaid, "not revoked: the door asks \"admit anyway?\"")
+        let valid = try #require(try guest(Self.order("VALP", status: "n", validIfPending: true)))
+        #expect(!valid.revoked && valid.facts.refusal == nil)
         #expect(try guest(Self.order("APPR", status: "n", approval: true), list: Self.list(includePending: true))?.facts.refusal == .unapproved)
     }
 
@@ -67,6 +69,13 @@ struct PretixRosterTests {
         let roster = PretixRoster(list: vipOnly, items: Self.items, deviceID: 5)
         #expect(roster.accessTypes.map(\.name) == ["VIP"] && roster.accessTypes.allSatisfy { !$0.reentry })
         #expect(PretixRoster(list: try Self.list(multiple: true), items: Self.items, deviceID: 5).accessTypes.allSatisfy(\.reentry))
+    }
+
+    @Test func onAListForOneDateOfASeriesTicketsForOtherDatesAreLeftOut() throws {
+        let saturday = try Self.list(subevent: 11)
+        #expect(try guest(Self.order("SAT1", subevent: 11), list: saturday) != nil)
+        #expect(try guest(Self.order("SUN1", subevent: 12), list: saturday) == nil, "another date's ticket is not this door's")
+        #expect(try guest(Self.order("SUN2", subevent: 12)) != nil, "a list for every date takes every date's tickets")
     }
 
     @Test func otherDevicesCheckInsOnThisListComeAlongAndTheStationsOwnDoNot() throws {
