@@ -31,6 +31,17 @@ struct PretixStationTests {
         return (server, list.id)
     }
 
+    /// A new device of the organizer's, named `name`, connected to the conference's list `listName`.
+    func connectDevice(_ name: String, list listName: String, data: String) async throws -> (device: PretixFacts.Device, list: PretixFacts.CheckInList) {
+        let server = try Self.server.get()
+        let list = try #require(try server.facts.conference.checkinLists.first { $0.name == listName })
+        let device = try await server.addDevice(name: name)
+        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken,
+                                        "--event", "conference", "--list", "\(list.id)", "--data-dir", data])
+        try #require(connected.status == 0, "\(connected.stderr)")
+        return (device, list)
+    }
+
     /// Another pretix device at another door (pretix's own API as that device).
     func otherDoor(_ server: PretixServer) async throws -> PretixAPI {
         let other = try await server.addDevice(name: "Other door")
@@ -140,11 +151,7 @@ struct PretixStationTests {
         let directory = TemporaryDirectory("pretix-station-refused")
         defer { directory.remove() }
         let data = directory.appending("station").path
-        let list = try #require(try conference.checkinLists.first { $0.name == "Paid only" })
-        let device = try await server.addDevice(name: "Station R")
-        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken,
-                                        "--event", "conference", "--list", "\(list.id)", "--data-dir", data])
-        try #require(connected.status == 0, "\(connected.stderr)")
+        let (device, list) = try await connectDevice("Station R", list: "Paid only", data: data)
 
         // Each refusal at the door, with the reason pretix's own devices would give.
         let expected: [(code: String, reason: String)] = [
@@ -203,10 +210,7 @@ struct PretixStationTests {
         let directory = TemporaryDirectory("pretix-station-unpaid")
         defer { directory.remove() }
         let data = directory.appending("station").path
-        let device = try await server.addDevice(name: "Station U")
-        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken,
-                                        "--event", "conference", "--list", "\(main.id)", "--data-dir", data])
-        try #require(connected.status == 0, "\(connected.stderr)")
+        _ = try await connectDevice("Station U", list: "Main entrance", data: data)
 
         // pretix leaves it to the door: refused until staff say so.
         let asked = try run(kiosk, ["checkin", unpaid.secret, "--json", "--data-dir", data])
@@ -262,11 +266,7 @@ struct PretixStationTests {
         let directory = TemporaryDirectory("pretix-station-printlog")
         defer { directory.remove() }
         let data = directory.appending("station").path
-        let list = try #require(try conference.checkinLists.first { $0.name == "Paid only" })
-        let device = try await server.addDevice(name: "Station P")
-        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken,
-                                        "--event", "conference", "--list", "\(list.id)", "--data-dir", data])
-        try #require(connected.status == 0, "\(connected.stderr)")
+        let device = try await connectDevice("Station P", list: "Paid only", data: data).device
         let configuration = directory.appending("kiosk.conf")
         try "printer = badge\nprint_policy = once\n".write(to: configuration, atomically: true, encoding: .utf8)
         let station = try StationProcess(["run", "--headless", "--config", configuration.path, "--data-dir", data], headless: true,
