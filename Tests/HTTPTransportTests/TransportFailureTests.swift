@@ -26,9 +26,10 @@ import Testing
         }
     }
 
-    /// A real server that takes longer to answer than the request may.
+    /// A real server that takes longer to answer than the request may: far longer, so that a
+    /// loaded machine that runs the client's timer late still runs it before the answer comes.
     @Test func aServerTooSlowToAnswerTimedOut() async throws {
-        let server = try ScriptedHTTPServer { _ in .init(status: 200, body: Data("late".utf8), delay: 5) }
+        let server = try ScriptedHTTPServer { _ in .init(status: 200, body: Data("late".utf8), delay: 300) }
         defer { server.stop() }
         await #expect(throws: TransportFailure.unreachable("timed out")) {
             _ = try await BoundedDownload(limit: 1_024).exchange(HTTPClientRequest(url: server.url + "/"), timeout: .milliseconds(300))

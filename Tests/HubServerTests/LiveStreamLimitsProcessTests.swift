@@ -99,7 +99,9 @@ struct LiveStreamLimitsProcessTests {
         let start = ContinuousClock.now
         server.stop()
         stopped = true
-        #expect(ContinuousClock.now - start < .seconds(4), "a restart waited \(ContinuousClock.now - start) for an open live page")
+        // Before, it never stopped while the page stayed open; a loaded CI machine took 8 s to
+        // stop a hub with nothing open, so the bound only tells "stops" from "hangs".
+        #expect(ContinuousClock.now - start < .seconds(30), "a restart waited \(ContinuousClock.now - start) for an open live page")
         #expect(olga.socket.read(within: 2).closed, "the page's stream ended (its browser reconnects on its own)")
     }
 }
