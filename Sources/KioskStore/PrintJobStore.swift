@@ -96,7 +96,9 @@ public struct PrintJobStore: StoreRepository {
         let deviceID = database.deviceID
         return try await wrap {
             try await writer.write { db in
-                let before = try PrintJobRecord.fetch(db, id: id)
+                // Only a job turning printed needs its state before (one column, its code left sealed).
+                let turnsPrinted = try update.state == .printed
+                    && String.fetchOne(db, sql: "SELECT state FROM print_jobs WHERE id = ?", arguments: [id]) != PrintJobState.printed.rawValue
                 if update.newAttempt {
                     try db.execute(sql: "UPDATE print_jobs SET cups_job_id = NULL, fault_seen = NULL, submitted_at = NULL WHERE id = ?", arguments: [id])
                 }
@@ -108,10 +110,9 @@ public struct PrintJobStore: StoreRepository {
                     WHERE id = ?
                     """, arguments: [update.state.rawValue, update.reason, update.cupsJobID, update.faultSeen, update.queue,
                                      update.submittedAt?.milliseconds, update.finishedAt?.milliseconds, at.milliseconds, id])
-                if let before, before.state != .printed, update.state == .printed {
-                    try Self.recordPrinted(db, job: before, deviceID: deviceID, at: at)
-                }
-                return try PrintJobRecord.fetch(db, id: id)
+                let job = try PrintJobRecord.fetch(db, id: id)
+                if turnsPrinted, let job { try Self.recordPrinted(db, job: job, deviceID: deviceID, at: at) }
+                return job
             }
         }
     }
