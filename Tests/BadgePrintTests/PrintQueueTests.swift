@@ -78,8 +78,10 @@ struct PrintQueueTests {
         let first = ScriptedPrinter(), second = ScriptedPrinter()
         await first.set(.stuck)
         await second.set(.down)
+        // The first printer rests past the test once it timed out: a loaded machine must not see
+        // the rest end and the job (or the next one) go back to it.
         let queue = station.queue(ScriptedOutput("badge", printer: first), failover: ScriptedOutput("spare", printer: second),
-                                  timeout: .milliseconds(300))
+                                  timeout: .milliseconds(300), retryAfter: .seconds(120))
         let job = try #require(try await station.enqueue(1))
         let running = RunningQueue(queue)
         try await station.waitUntil(job, is: .held)
@@ -98,8 +100,10 @@ struct PrintQueueTests {
         defer { station.stop() }
         let first = ScriptedPrinter(), second = ScriptedPrinter()
         await first.set(.hang)
+        // The first printer rests past the test once it timed out: a loaded machine must not see
+        // the rest end and the job (or the next one) go back to it.
         let queue = station.queue(ScriptedOutput("badge", printer: first), failover: ScriptedOutput("spare", printer: second),
-                                  timeout: .milliseconds(300))
+                                  timeout: .milliseconds(300), retryAfter: .seconds(120))
         let job = try #require(try await station.enqueue(1))
         let running = RunningQueue(queue)
         try await station.waitUntil(job, is: .mayHavePrinted)
@@ -160,7 +164,7 @@ struct PrintQueueTests {
         let first = ScriptedPrinter(), second = ScriptedPrinter()
         await first.set(.outOfLabels)
         let queue = station.queue(ScriptedOutput("badge", printer: first), failover: ScriptedOutput("spare", printer: second),
-                                  timeout: .milliseconds(300))
+                                  timeout: .milliseconds(300), retryAfter: .seconds(120))
         let running = RunningQueue(queue)
         let job = try #require(try await station.enqueue(1))
         queue.nudge()

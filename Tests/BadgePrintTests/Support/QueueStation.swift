@@ -35,11 +35,11 @@ struct QueueStation {
     }
 
     func queue(_ primary: any BadgeOutput, failover: (any BadgeOutput)? = nil, timeout: Duration = .seconds(5),
-               staleAfter: Duration = .seconds(600)) -> PrintQueue {
+               staleAfter: Duration = .seconds(600), retryAfter: Duration = .milliseconds(300)) -> PrintQueue {
         PrintQueue(database: database, primary: primary, failover: failover, templates: BadgeTemplates(),
                    configuration: PrintQueueConfiguration(printTimeout: timeout, staleAfter: staleAfter, pollInterval: .milliseconds(20),
                                                           holdPollInterval: .milliseconds(100), idlePollInterval: .milliseconds(200),
-                                                          retryAfter: .milliseconds(300)))
+                                                          retryAfter: retryAfter))
     }
 
     /// Every job, oldest first.
