@@ -14,9 +14,12 @@ public enum CheckInRules {
         /// Staff answered "admit anyway?" for a ticket whose order is not paid, where the ticket
         /// shop lets the door decide (pretix: a list that includes pending orders).
         public var admitUnpaid: Bool
+        /// The ticket shop's own word on this scan, when it was asked (``ShopAnswer``).
+        public var shopAnswer: ShopAnswer?
 
         public init(deviceID: String, at: Timestamp, direction: Direction = .entry, admittedAccessTypes: Set<String>? = nil,
-                    admitUnpaid: Bool = false) {
+                    admitUnpaid: Bool = false, shopAnswer: ShopAnswer? = nil) {
+            self.shopAnswer = shopAnswer
             self.deviceID = deviceID
             self.at = at
             self.direction = direction
@@ -75,6 +78,9 @@ public enum CheckInRules {
     ///   flagged ``CheckInFlag/exitWithoutEntry`` when the guest is not inside at the exit's scan
     ///   time: no movement before it, or the latest one was an exit.
     ///
+    /// - The ticket shop's word (``Attempt/shopAnswer``), when it was asked, is the decision for a
+    ///   ticket the station knows: it sees every door's check-ins and its own rules.
+    ///
     /// Movements are ordered by scan time, an entry before an exit of the same millisecond (the
     /// hub's `inside` count folds them the same way).
     /// - Parameters:
@@ -90,6 +96,25 @@ public enum CheckInRules {
         movements: [CheckIn],
         policy: EventPolicy = .standard
     ) -> Ruling {
+        switch attempt.shopAnswer {
+        case .admitted?:
+            // Unknown here (an order placed since the last download): admitted, nothing to record.
+            guard let guest else { return Ruling(.admitted) }
+            let last = movements.filter { $0.scannedAt <= attempt.at }.max(by: precedes)
+            return Ruling(.admitted, flag: attempt.direction == .exit && last?.direction != .entry ? .exitWithoutEntry : nil)
+        case .refused(let decision)?:
+            return Ruling(decision)
+        case .unreachable(let check)?:
+            // What the station refuses itself stays refused; an entry it would admit waits for the shop.
+            let ruling = judgeHere(attempt, guest: guest, accessType: accessType, movements: movements, policy: policy)
+            return attempt.direction == .entry && ruling.decision == .admitted ? Ruling(.needsOnline(check)) : ruling
+        case nil:
+            return judgeHere(attempt, guest: guest, accessType: accessType, movements: movements, policy: policy)
+        }
+    }
+
+    /// The station's own rules, on what it knows.
+    static func judgeHere(_ attempt: Attempt, guest: Guest?, accessType: AccessType?, movements: [CheckIn], policy: EventPolicy) -> Ruling {
         guard let guest else { return Ruling(.unknownCode) }
         if guest.revoked {
             // The ticket shop's reason, where it gave one that is not a revocation.

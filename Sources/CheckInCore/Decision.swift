@@ -20,6 +20,12 @@ public enum Decision: Sendable, Hashable {
     case unpaid(admitAnyway: Bool)
     /// The ticket shop says the order awaits the organizer's approval.
     case unapproved
+    /// Only the ticket shop decides this entry (its list's rules, questions to ask) and it did
+    /// not answer in time: refused, nothing recorded; scan again once it answers.
+    case needsOnline(OnlineOnlyCheck)
+    /// The ticket shop's list rules refused the entry ("Maximum number of entries exceeded"),
+    /// in the shop's words when it gave them.
+    case listRules(explanation: String?)
 
     /// The stable name used in JSON, exit codes and logs.
     public var kind: Kind {
@@ -33,6 +39,8 @@ public enum Decision: Sendable, Hashable {
         case .revoked: .revoked
         case .unpaid: .unpaid
         case .unapproved: .unapproved
+        case .needsOnline: .needsOnline
+        case .listRules: .listRules
         }
     }
 
@@ -62,6 +70,8 @@ public enum Decision: Sendable, Hashable {
         case revoked
         case unpaid
         case unapproved
+        case needsOnline = "needs_online"
+        case listRules = "rules"
 
         /// Process exit status of `kiosk checkin` for this decision; documented in the README.
         public var exitCode: Int32 {
@@ -75,6 +85,8 @@ public enum Decision: Sendable, Hashable {
             case .revoked: 15
             case .unpaid: 16
             case .unapproved: 17
+            case .needsOnline: 19
+            case .listRules: 20
             }
         }
     }

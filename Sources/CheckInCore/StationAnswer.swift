@@ -16,8 +16,8 @@ extension ListVerdict {
     /// The station's answer: a canceled, blocked or revoked ticket is `revoked`, a product the
     /// list does not admit or another date of a series is `not_valid_here`, the validity window
     /// is `outside_window`, an entry the list allows no more is `already_checked_in` with the
-    /// first movement, unpaid and unapproved are themselves; ambiguous and what only the source
-    /// decides are ``ProposedDecision``s.
+    /// first movement, unpaid, unapproved and what only the source decides are themselves;
+    /// ambiguous is a ``ProposedDecision``.
     public var stationAnswer: StationAnswer {
         switch self {
         case .admitted: return .decision(.admitted)
@@ -32,7 +32,7 @@ extension ListVerdict {
             case .unpaid(let admitAnyway): return .decision(.unpaid(admitAnyway: admitAnyway))
             case .unapproved: return .decision(.unapproved)
             case .ambiguous(let count): return .proposed(.ambiguous(count: count))
-            case .needsOnline(let check): return .proposed(.needsOnline(check))
+            case .needsOnline(let check): return .decision(.needsOnline(check))
             }
         }
     }

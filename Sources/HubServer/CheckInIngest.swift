@@ -88,6 +88,11 @@ enum CheckInIngest {
             return CheckInResult(key: key, status: .rejected, decision: .unpaid, reason: "the order is not paid")
         case .unapproved:
             return CheckInResult(key: key, status: .rejected, decision: .unapproved, reason: "the order awaits the organizer's approval")
+        case .needsOnline:
+            // The hub asks no ticket shop: its rules never say this.
+            return CheckInResult(key: key, status: .rejected, decision: .needsOnline, reason: "only the ticket shop decides this entry")
+        case .listRules:
+            return CheckInResult(key: key, status: .rejected, decision: .listRules, reason: "the check-in list's rules refused it")
         }
     }
 }

@@ -16,6 +16,13 @@ extension Decision {
         if case .outsideWindow(let from, let until) = self {
             members["valid"] = ["from": .optional(from?.iso8601), "until": .optional(until?.iso8601)]
         }
+        if case .listRules(let explanation) = self { members["explanation"] = .optional(explanation.map { Sanitized.text($0) }) }
+        if case .needsOnline(let check) = self {
+            switch check {
+            case .rules: members["online_only"] = "rules"
+            case .questions(let ids): members["online_only"] = "questions"; members["questions"] = .array(ids.map(JSONValue.string))
+            }
+        }
         return members
     }
 }

@@ -64,7 +64,8 @@ public struct ResultPanel: Sendable, Equatable {
         switch decision {
         case .admitted:
             let note = attention.map(TerminalText.clean).flatMap { $0.isEmpty ? nil : $0 }
-            self.init(tone: note == nil ? .welcome : .attention, title: "Welcome, \(name)",
+            // No name: a ticket the shop admitted online that the station's copy does not hold yet.
+            self.init(tone: note == nil ? .welcome : .attention, title: name.isEmpty ? "Welcome" : "Welcome, \(name)",
                       detail: [accessType.map(TerminalText.clean), badge].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "),
                       note: note.map { "Staff: \($0)" })
         case .duplicate(let previous) where previous.isBeforeImport, .alreadyCheckedIn(let previous) where previous.isBeforeImport:
@@ -88,6 +89,13 @@ public struct ResultPanel: Sendable, Equatable {
             self.init(tone: .refused, title: TicketRefusal.title(.unpaid), detail: name)
         case .unapproved:
             self.init(tone: .refused, title: TicketRefusal.title(.unapproved), detail: name)
+        case .needsOnline(let check):
+            let what = switch check { case .rules: "the list's rules"; case .questions: "questions at the door" }
+            self.init(tone: .warning, title: "Only the ticket shop decides this entry and it cannot be reached — scan again, or see staff",
+                      detail: [name, what].filter { !$0.isEmpty }.joined(separator: " · "))
+        case .listRules(let explanation):
+            self.init(tone: .refused, title: "Not admitted by the list's rules — please see staff",
+                      detail: [name, TerminalText.clean(explanation ?? "")].filter { !$0.isEmpty }.joined(separator: " · "))
         }
     }
 

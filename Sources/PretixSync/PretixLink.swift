@@ -16,6 +16,17 @@ public struct PretixLink: Sendable, Hashable, Codable {
     /// What pretix was last told about this station (`device/initialize` or `device/update`);
     /// `nil` when not known (a link kept by an earlier version): pretix is told again.
     public var identity: PretixDeviceIdentity?
+    /// Whose word the door takes first; `nil` (a link kept by an earlier version): local first.
+    public var mode: PretixDecisionMode?
+    /// How long an online-first scan waits for pretix before the station decides; `nil`: 1 s.
+    public var onlineBudgetMilliseconds: Int?
+    /// What only pretix decides at this list, as last read from pretix; `nil` when not known
+    /// yet (a link kept by an earlier version): the first pull reads it.
+    public var onlineNeeds: PretixOnlineNeeds?
+
+    /// How long a scan waits for pretix's word before the station decides (or, where only pretix
+    /// decides, refuses): 1 s unless set (`kiosk pretix connect --online-budget-ms`).
+    public var onlineBudget: Duration { .milliseconds(max(100, min(onlineBudgetMilliseconds ?? 1_000, 10_000))) }
 
     public init(server: String, device: PretixDevice, event: String, eventName: String, list: Int, listName: String,
                 identity: PretixDeviceIdentity? = nil) {

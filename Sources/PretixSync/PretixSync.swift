@@ -22,6 +22,8 @@ public actor PretixSync {
     private var deviceCurrent = false
     /// Wakes the station's pretix loop when a check-in is recorded (``nudge()``).
     public nonisolated let wakeup = SyncWakeup()
+    /// Asks pretix before the door decides, where its word is needed or wanted.
+    public nonisolated let door: PretixDoor
     let logger: Logger
     /// The catalog, read at the first pull of this process (products change rarely; a restart reads it again).
     private var roster: PretixRoster?
@@ -48,6 +50,7 @@ public actor PretixSync {
         self.link = link
         self.identity = identity
         self.logger = logger
+        door = PretixDoor(database: database, link: link, logger: logger)
     }
 
     /// A change was recorded: the station's loop sends it now rather than at its next round.
@@ -69,8 +72,12 @@ public actor PretixSync {
     ///   - server: pretix's address; `nil` with no token: the one the device belongs to.
     ///   - event: the event's slug; `nil` takes the only one the device sees.
     ///   - list: the check-in list; `nil` takes the event's only one.
+    ///   - mode: whose word the door takes first; `nil` keeps the station's (local first at first).
+    ///   - onlineBudgetMilliseconds: how long a scan waits for pretix; `nil` keeps the station's (1 s at first).
     public static func connect(database: KioskDatabase, server: String?, token: String?, event: String?, list: Int?,
-                               identity: PretixDeviceIdentity) async throws(PretixSyncError) -> PretixLink {
+                               identity: PretixDeviceIdentity, mode: PretixDecisionMode? = nil,
+                               onlineBudgetMilliseconds: Int? = nil) async throws(PretixSyncError) -> PretixLink {
+        let before = try? PretixLinkFile<PretixLink>(database: database).load()
         let deviceFile = PretixLinkFile<PretixDeviceRecord>(database: database)
         let record: PretixDeviceRecord
         if let token {
@@ -89,13 +96,15 @@ public actor PretixSync {
         do { client = try PretixClient(server: PretixClient.parseServerURL(record.server), device: record.device) } catch { throw .pretix(error) }
         // With a kept device, what pretix was last told is not known here: the first pull tells it again.
         return try await choose(client: client, server: record.server, device: record.device, event: event, list: list, database: database,
-                                identity: token == nil ? nil : identity)
+                                identity: token == nil ? nil : identity, mode: mode ?? before?.mode,
+                                onlineBudgetMilliseconds: onlineBudgetMilliseconds ?? before?.onlineBudgetMilliseconds)
     }
 
     private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
 
     static func choose(client: PretixClient, server: String, device: PretixDevice, event: String?, list: Int?,
-                       database: KioskDatabase, identity: PretixDeviceIdentity?) async throws(PretixSyncError) -> PretixLink {
+                       database: KioskDatabase, identity: PretixDeviceIdentity?, mode: PretixDecisionMode? = nil,
+                       onlineBudgetMilliseconds: Int? = nil) async throws(PretixSyncError) -> PretixLink {
         let events: [PretixEvent]
         do { events = try await client.events() } catch { throw .pretix(error) }
         let chosen: PretixEvent
@@ -119,8 +128,13 @@ public actor PretixSync {
             guard lists.count == 1, let only = lists.first else { throw .chooseList(event: chosen.slug, lists: choices, asked: nil) }
             checkInList = only
         }
-        let link = PretixLink(server: server, device: device, event: chosen.slug, eventName: chosen.name.text(),
+        let questions: [PretixQuestion]
+        do { questions = try await client.questions(event: chosen.slug) } catch { throw .pretix(error) }
+        var link = PretixLink(server: server, device: device, event: chosen.slug, eventName: chosen.name.text(),
                               list: checkInList.id, listName: checkInList.name, identity: identity)
+        link.mode = mode
+        link.onlineBudgetMilliseconds = onlineBudgetMilliseconds
+        link.onlineNeeds = PretixOnlineNeeds(list: checkInList, questions: questions)
         try PretixLinkFile<PretixLink>(database: database).save(link)
         do {
             // pretix's secrets are case-sensitive (signed ones are base64): codes compare as scanned.
@@ -219,6 +233,7 @@ public actor PretixSync {
                 throw PretixSyncError.chooseList(event: link.event, lists: [], asked: link.list)
             }
             let made = PretixRoster(list: list, items: try await client.items(event: link.event), deviceID: link.device.deviceID)
+            try keep(PretixOnlineNeeds(list: list, questions: try await client.questions(event: link.event)))
             roster = made
             return made
         } catch let error as PretixError {
@@ -227,6 +242,19 @@ public actor PretixSync {
             throw error
         } catch {
             throw .pretix(.malformed(String(describing: error)))
+        }
+    }
+
+    /// What only pretix decides at the list, for the door now and for the next start (kept with
+    /// the link, so a station started offline knows it).
+    private func keep(_ needs: PretixOnlineNeeds) throws(PretixSyncError) {
+        door.update(needs)
+        let file = PretixLinkFile<PretixLink>(database: database)
+        guard var kept = try file.load(), kept.onlineNeeds != needs else { return }
+        kept.onlineNeeds = needs
+        try file.save(kept)
+        if needs.listRules || !needs.questions.isEmpty {
+            logger.notice("pretix decides entries at this list itself", metadata: ["rules": "\(needs.listRules)", "products_with_questions": "\(needs.questions.count)"])
         }
     }
 
@@ -359,7 +387,9 @@ public actor PretixSync {
             case .canceled, .expired: .canceled
             case nil: .revoked
             }
-        case .admitted, .duplicate: .error
+        case .listRules: .rules
+        // Turned away because pretix could not be asked: pretix's own word for a failure of its check.
+        case .needsOnline, .admitted, .duplicate: .error
         }
     }
 

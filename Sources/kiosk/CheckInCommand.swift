@@ -1,5 +1,6 @@
 import ArgumentParser
 import CheckInCore
+import PretixSync
 import Foundation
 import KioskStore
 
@@ -45,9 +46,10 @@ struct CheckInCommand: AsyncParsableCommand {
             let database = try options.openDatabase()
             try database.requireUsableForCommand()
             if wholeOrder { return try await checkInOrder(database) }
-            let result = try await database.desk.checkIn(CheckInRequest(
-                rawCode: code, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station,
-                direction: exit ? .exit : .entry, admitUnpaid: admitUnpaid))
+            var request = CheckInRequest(rawCode: code, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`,
+                                         station: station, direction: exit ? .exit : .entry, admitUnpaid: admitUnpaid)
+            if let door = PretixDoor.linked(database) { request = await door.asked(request) }
+            let result = try await database.desk.checkIn(request)
             if options.json {
                 var json = result.json
                 if case .object(var members) = json {
@@ -77,10 +79,12 @@ extension CheckInCommand {
         let codes = members.isEmpty ? [code] : members.map(\.code.value)
         let at = Timestamp.now()
         var results: [CheckInResult] = []
+        let door = PretixDoor.linked(database)
         for member in codes {
-            results.append(try await database.desk.checkIn(CheckInRequest(
-                rawCode: member, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`, station: station, at: at,
-                direction: exit ? .exit : .entry)))
+            var request = CheckInRequest(rawCode: member, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`,
+                                         station: station, at: at, direction: exit ? .exit : .entry)
+            if let door { request = await door.asked(request) }
+            results.append(try await database.desk.checkIn(request))
         }
         let refused = results.filter { !$0.decision.letsGuestIn }.count
         if options.json {
@@ -132,8 +136,10 @@ extension CheckInResult {
         let name = guest.map { Sanitized.text($0.guest.name) } ?? ""
         switch decision {
         case .admitted:
-            let welcome = "Welcome, \(name) (\(guest.map { Sanitized.text($0.accessTypeName) } ?? ""))"
-            guard let note = guest?.guest.facts.attentionNote else { return welcome }
+            // No guest: a ticket pretix admitted online that this station's copy does not hold yet.
+            guard let guest else { return "Welcome — admitted by the ticket shop (not in this station's copy yet)" }
+            let welcome = "Welcome, \(name) (\(Sanitized.text(guest.accessTypeName)))"
+            guard let note = guest.guest.facts.attentionNote else { return welcome }
             return welcome + " — STAFF NOTE: \(Sanitized.text(note))"
         case .duplicate(let previous) where previous.isBeforeImport, .alreadyCheckedIn(let previous) where previous.isBeforeImport:
             return "Already checked in — \(name), checked in before import at \(previous.at.localTime)"
@@ -148,6 +154,12 @@ extension CheckInResult {
             return "Not paid yet: \(name)'s order is unpaid — pretix leaves it to the door: admit anyway with --admit-unpaid"
         case .unpaid: return TicketRefusal.title(.unpaid)
         case .unapproved: return TicketRefusal.title(.unapproved)
+        case .needsOnline(.rules):
+            return "Only pretix decides entries at this list (its rules) and it did not answer: nothing recorded — try again, or see staff"
+        case .needsOnline(.questions):
+            return "Only pretix decides this ticket's entry (questions at the door) and it did not answer: nothing recorded — try again, or see staff"
+        case .listRules(let explanation):
+            return "Not admitted by the list's rules" + (explanation.map { ": \(Sanitized.text($0))" } ?? "") + " — please see staff"
         }
     }
 }

@@ -54,6 +54,14 @@ struct PretixConnectCommand: AsyncParsableCommand {
     @Option(help: "The device's initialization token from pretix (it works once; choosing another event or list later needs none).") var token: String?
     @Option(help: "The event's short form (slug); needed when the device sees several events.") var event: String?
     @Option(help: "The check-in list's id; needed when the event has several lists.") var list: Int?
+    @Option(help: "Whose word the door takes first: local-first (the default: the station decides at once) or online-first (pretix is asked first and the station decides when pretix has not answered within the budget). Kept until changed.")
+    var decide: PretixDecisionMode?
+    @Option(help: "How long a scan waits for pretix's answer, in milliseconds (100 to 10000; default 1000), online first or where only pretix decides (a list with rules, questions to ask). Kept until changed.")
+    var onlineBudgetMs: Int?
+
+    func validate() throws {
+        if let onlineBudgetMs, !(100...10_000).contains(onlineBudgetMs) { throw ValidationError("--online-budget-ms must be 100 to 10000") }
+    }
 
     func run() async throws {
         try await CommandOutput.run(json: options.json) {
@@ -64,7 +72,8 @@ struct PretixConnectCommand: AsyncParsableCommand {
                                      + "(its pending check-ins go to the hub), then connect it to pretix.", exitCode: PretixExitStatus.configuration)
             }
             let link = try await pretixing { () async throws(PretixSyncError) in
-                try await PretixSync.connect(database: database, server: url, token: token, event: event, list: list, identity: .thisStation)
+                try await PretixSync.connect(database: database, server: url, token: token, event: event, list: list, identity: .thisStation,
+                                             mode: decide, onlineBudgetMilliseconds: onlineBudgetMs)
             }
             let report = try await pretixing { () async throws(PretixSyncError) in
                 try await PretixSync(database: database, link: link).pull()
@@ -75,15 +84,31 @@ struct PretixConnectCommand: AsyncParsableCommand {
                     "device": ["id": .int(link.device.deviceID), "name": .string(Sanitized.text(link.device.name)),
                                "organizer": .string(Sanitized.text(link.device.organizer))],
                     "event": .string(Sanitized.text(link.event)), "list": ["id": .int(link.list), "name": .string(Sanitized.text(link.listName))],
-                    "orders": .int(report.orders)])
+                    "orders": .int(report.orders), "decide": .string((link.mode ?? .localFirst).rawValue),
+                    "online_budget_ms": .int(Int(link.onlineBudget.seconds * 1_000)),
+                    "pretix_decides": .array(pretixDecides(link).map(JSONValue.string))])
             } else {
                 print("Connected to pretix as device \(Sanitized.text(link.device.name)) of \(Sanitized.text(link.device.organizer)): "
                       + "event \(Sanitized.text(link.eventName)), check-in list \(Sanitized.text(link.listName)). \(report.orders) orders downloaded.")
+                if link.mode == .onlineFirst { print("Online first: each scan asks pretix and waits for it at most \(link.onlineBudget).") }
+                let decides = pretixDecides(link)
+                if !decides.isEmpty {
+                    print("pretix decides entries itself here (\(decides.joined(separator: ", "))): the station asks it at each scan and refuses "
+                          + "those entries while pretix cannot be reached.")
+                }
             }
             return 0
         }
     }
 }
+
+/// What only pretix decides at the link's list, in words.
+func pretixDecides(_ link: PretixLink) -> [String] {
+    guard let needs = link.onlineNeeds else { return [] }
+    return (needs.listRules ? ["the list's rules"] : []) + (needs.questions.isEmpty ? [] : ["questions for \(needs.questions.count) product(s)"])
+}
+
+extension PretixDecisionMode: ExpressibleByArgument {}
 
 struct PretixSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -14,9 +14,13 @@ public struct CheckInRequest: Sendable {
     public var badge: BadgeRequest?
     /// Staff answered "admit anyway?" for an unpaid ticket the shop leaves to the door.
     public var admitUnpaid: Bool
+    /// The ticket shop's own word on this scan, when it was asked first (``ShopAnswer``).
+    public var shopAnswer: ShopAnswer?
 
     public init(rawCode: String, source: CheckInSource, operatorName: String? = nil, station: String? = nil,
-                at: Timestamp = .now(), direction: Direction = .entry, badge: BadgeRequest? = nil, admitUnpaid: Bool = false) {
+                at: Timestamp = .now(), direction: Direction = .entry, badge: BadgeRequest? = nil, admitUnpaid: Bool = false,
+                shopAnswer: ShopAnswer? = nil) {
+        self.shopAnswer = shopAnswer
         self.badge = badge
         self.admitUnpaid = admitUnpaid
         self.rawCode = rawCode
@@ -86,7 +90,8 @@ public struct CheckInStore: StoreRepository {
                            action: .attempt, code: code?.value ?? String(Sanitized.text(request.rawCode).prefix(64)), guestID: guest?.id,
                            decision: decision.kind, detail: request.direction.rawValue).insert(db)
             // A destination that lists failed check-ins (pretix) learns of each refusal, in order
-            // with the admissions, from the same transaction.
+            // with the admissions, from the same transaction (one it made itself it has logged).
+            if case .refused? = request.shopAnswer { return }
             guard !decision.letsGuestIn, try KioskDatabase.currentDestination(db)?.isPretix == true else { return }
             try KioskDatabase.enqueue(db, .refusal(RefusedScan(
                 deviceID: deviceID, scannedAt: request.at, code: request.rawCode, guestID: guest?.id, accessTypeID: guest?.accessTypeID,
@@ -94,8 +99,10 @@ public struct CheckInStore: StoreRepository {
         }
 
         guard let guest else {
-            try audit(.unknownCode)
-            return CheckInResult(decision: .unknownCode, guest: nil, recorded: nil, replayed: false, badgeJob: nil)
+            // The shop may admit a ticket sold since the last download: it recorded the check-in.
+            let decision: Decision = request.shopAnswer == .admitted ? .admitted : .unknownCode
+            try audit(decision)
+            return CheckInResult(decision: decision, guest: nil, recorded: nil, replayed: false, badgeJob: nil)
         }
         let key = IdempotencyKey(deviceID: deviceID, guestID: guest.id, scannedAt: request.at)
         if let existing = try CheckInRecord.fetchOne(db, sql: "SELECT \(CheckInRecord.columns) FROM check_ins WHERE idempotency_key = ?", arguments: [key.description]) {
@@ -105,7 +112,7 @@ public struct CheckInStore: StoreRepository {
 
         let ruling = CheckInRules.judge(
             .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try KioskDatabase.admittedAccessTypes(db),
-                  admitUnpaid: request.admitUnpaid),
+                  admitUnpaid: request.admitUnpaid, shopAnswer: request.shopAnswer),
             guest: guest, accessType: accessType, movements: try CheckInRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
         let decision = ruling.decision
         try audit(decision)

@@ -154,10 +154,12 @@ public actor StationRuntime {
     private func record(_ presentation: Presentation) async throws(StoreError) -> CheckInResult {
         switch presentation.input {
         case .code(let code):
-            return try await database.desk.checkIn(CheckInRequest(rawCode: code, source: presentation.source, operatorName: operatorName,
-                                                             at: presentation.at, direction: presentation.direction,
-                                                             badge: presentation.direction == .entry ? badgeRequest : nil,
-                                                             admitUnpaid: presentation.admitUnpaid))
+            var request = CheckInRequest(rawCode: code, source: presentation.source, operatorName: operatorName, at: presentation.at,
+                                         direction: presentation.direction, badge: presentation.direction == .entry ? badgeRequest : nil,
+                                         admitUnpaid: presentation.admitUnpaid)
+            // pretix's word first, where only it decides or the station is set to ask it first.
+            if let pretix { request = await pretix.door.asked(request) }
+            return try await database.desk.checkIn(request)
         case .walkIn(let draft):
             return try await database.desk.addWalkIn(WalkInRequest(
                 name: draft.name, email: draft.email, company: draft.company, accessTypeID: draft.accessTypeID,

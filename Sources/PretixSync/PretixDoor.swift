@@ -1,0 +1,106 @@
+import CheckInCore
+import KioskStore
+import Logging
+import PretixClient
+import Synchronization
+
+/// Asks pretix for its word on a scan before the station decides, where pretix's word is needed
+/// (a list with rules, a product with questions to ask at the door) or wanted (a station set to
+/// online first): `checkinrpc/redeem` with the scan's own nonce, the one its upload carries
+/// later, so pretix records the scan once whichever way it arrives.
+///
+/// The door waits at most the link's budget (1 s unless set). When pretix has not answered by
+/// then, an online-first scan is decided by the station on its copy, as pretix's own devices do
+/// (the accepted risk: pretix admitted it as the answer was lost, the station refuses it); a scan
+/// only pretix decides is refused as ``Decision/needsOnline(_:)``, and nothing is recorded.
+public final class PretixDoor: Sendable {
+    public let link: PretixLink
+    let database: KioskDatabase
+    let logger: Logger
+    private let needs: Mutex<PretixOnlineNeeds>
+
+    public init(database: KioskDatabase, link: PretixLink, logger: Logger = Logger(label: "kiosk.pretix")) {
+        self.database = database
+        self.link = link
+        self.logger = logger
+        needs = Mutex(link.onlineNeeds ?? PretixOnlineNeeds())
+    }
+
+    /// The door of the station's pretix list, `nil` for a station that is no pretix device (or
+    /// whose link cannot be read: the station decides alone, and `kiosk status` says why).
+    public static func linked(_ database: KioskDatabase) -> PretixDoor? {
+        (try? PretixLinkFile<PretixLink>(database: database).load())?.map { PretixDoor(database: database, link: $0) }
+    }
+
+    /// What only pretix decides at the list now (read again from pretix at a pull).
+    public var onlineNeeds: PretixOnlineNeeds { needs.withLock { $0 } }
+
+    func update(_ next: PretixOnlineNeeds) { needs.withLock { $0 = next } }
+
+    /// The request with pretix's word on it, when pretix is to be asked; as it came otherwise.
+    public func asked(_ request: CheckInRequest) async -> CheckInRequest {
+        var request = request
+        request.shopAnswer = await answer(request)
+        return request
+    }
+
+    /// pretix's word on a scan, or `nil` when the station decides alone (local first and nothing
+    /// only pretix decides, or pretix did not answer an online-first scan in time).
+    public func answer(_ request: CheckInRequest) async -> ShopAnswer? {
+        let guest = try? database.roster.guest(code: request.rawCode)
+        let check = onlineNeeds.check(item: guest.flatMap { PretixRoster.item(accessTypeID: $0.guest.accessTypeID) }, direction: request.direction)
+        guard check != nil || link.mode == .onlineFirst else { return nil }
+        let secret = guest?.guest.code.value ?? String(Sanitized.text(request.rawCode))
+        // The nonce its upload will carry: the check-in's key in pretix's terms (the ticket's id there).
+        let nonce = guest.map { guest in
+            let shopID = ((try? database.roster.hubID(ofGuest: guest.guest.id)) ?? nil) ?? guest.guest.code.value
+            return PretixSync.nonce(IdempotencyKey(deviceID: database.deviceID, guestID: shopID, scannedAt: request.at))
+        } ?? PretixNonce.random()
+        let scan = PretixScan(secret: secret, type: request.direction == .exit ? .exit : .entry, nonce: nonce, datetime: PretixTime(request.at),
+                              ignoreUnpaid: request.admitUnpaid)
+        let result: PretixRedeemResult
+        do {
+            result = try await link.client(timeout: link.onlineBudget).redeem(scan, lists: [link.list], questionsSupported: false)
+        } catch {
+            logger.notice(check == nil ? "pretix did not answer a scan in time: the station decided it"
+                                       : "pretix did not answer a scan only it decides: refused", metadata: ["error": "\(error)"])
+            return check.map(ShopAnswer.unreachable)
+        }
+        return Self.answer(result, guest: guest, check: check, includePending: onlineNeeds.includePending)
+    }
+
+    /// pretix's redeem answer as the door's: its refusals as the station's decisions; what the
+    /// station cannot read (an ambiguous code, pretix's own error, a reason it does not know) is
+    /// no answer (the station decides, or refuses what only pretix decides).
+    static func answer(_ result: PretixRedeemResult, guest: GuestDetails?, check: OnlineOnlyCheck?, includePending: Bool) -> ShopAnswer? {
+        let decision: Decision
+        switch result {
+        case .ok:
+            return .admitted
+        case .incomplete(let questions, _):
+            return .unreachable(.questions(questions.map { String($0.id) }))
+        case .refused(let reason, let explanation, let position):
+            switch reason {
+            case .invalid: decision = .unknownCode
+            case .alreadyRedeemed: decision = .alreadyCheckedIn(previous: firstEntry(position) ?? guest?.checkedIn
+                                                                    ?? PriorCheckIn(by: "", station: "pretix", deviceID: "pretix", at: .now()))
+            case .invalidTime: decision = .outsideWindow(validFrom: guest?.guest.facts.validFrom, validUntil: guest?.guest.facts.validUntil)
+            case .product: decision = .notValidHere(accessType: guest?.accessTypeName ?? "this ticket")
+            case .canceled, .blocked, .revoked: decision = .revoked
+            case .unpaid: decision = .unpaid(admitAnyway: includePending)
+            case .unapproved: decision = .unapproved
+            case .rules: decision = .listRules(explanation: explanation)
+            case .incomplete: return .unreachable(.questions([]))
+            case .ambiguous, .error, .other: return check.map(ShopAnswer.unreachable)
+            }
+        }
+        return .refused(decision)
+    }
+
+    /// The first entry pretix lists on the position (its check-ins before this scan).
+    static func firstEntry(_ position: PretixRedeemed.Position?) -> PriorCheckIn? {
+        guard let first = position?.checkins.filter({ $0.type == .entry }).min(by: { $0.datetime.timestamp < $1.datetime.timestamp }) else { return nil }
+        let station = first.deviceID.map { "pretix device \($0)" } ?? "pretix"
+        return PriorCheckIn(by: "", station: station, deviceID: first.deviceID.map { "pretix-device-\($0)" } ?? "pretix", at: first.datetime.timestamp)
+    }
+}
