@@ -9,5 +9,5 @@ extension Kiosk {
 }
 
 extension BenchCommand {
-    static var syncBenchmarks: [any ParsableCommand.Type] { [BenchSyncCommand.self, BenchPretixCommand.self] }
+    static var syncBenchmarks: [any ParsableCommand.Type] { [BenchSyncCommand.self, BenchPretixCommand.self, BenchPretixOnlineCommand.self] }
 }
