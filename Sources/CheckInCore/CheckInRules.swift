@@ -121,6 +121,8 @@ public enum CheckInRules {
             switch guest.facts.refusal {
             case .unpaid?: return Ruling(.unpaid(admitAnyway: false))
             case .unapproved?: return Ruling(.unapproved)
+            case .product?: return Ruling(.notValidHere(accessType: accessType?.name ?? guest.accessTypeID))
+            case .otherDate?: return Ruling(.notValidHere(accessType: TicketRefusal.otherDateWords))
             default: return Ruling(.revoked)
             }
         }

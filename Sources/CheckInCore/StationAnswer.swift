@@ -27,7 +27,7 @@ extension ListVerdict {
             case .revoked, .canceled, .blocked: return .decision(.revoked)
             case .outsideWindow(let from, let until): return .decision(.outsideWindow(validFrom: from, validUntil: until))
             case .productNotOnList(let product): return .decision(.notValidHere(accessType: product))
-            case .otherDate: return .decision(.notValidHere(accessType: "another date of the event"))
+            case .otherDate: return .decision(.notValidHere(accessType: TicketRefusal.otherDateWords))
             case .alreadyCheckedIn(let first): return .decision(.alreadyCheckedIn(previous: first))
             case .unpaid(let admitAnyway): return .decision(.unpaid(admitAnyway: admitAnyway))
             case .unapproved: return .decision(.unapproved)

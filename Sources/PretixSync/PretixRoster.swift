@@ -12,7 +12,9 @@ import PretixClient
 /// payment. An unpaid order on a list that includes pending orders is kept with "unpaid" as its
 /// facts' refusal but not revoked: the door asks staff "admit anyway?", as pretix's devices do.
 /// Tickets of products the list does not admit, and on a list for one date of a series the
-/// tickets of other dates, are left out. Check-ins made on this list by pretix's other devices
+/// tickets of other dates, are kept refused too, so the door says "not valid for this entrance"
+/// (and tells pretix `product`, or `invalid` for another date, as pretix's devices do) rather
+/// than "not recognized". Check-ins made on this list by pretix's other devices
 /// and the organizer come with the guests, so a second door knows who is in; the station's own come back from pretix too and are skipped (it has them already).
 public struct PretixRoster: Sendable {
     public var list: PretixCheckInList
@@ -34,16 +36,15 @@ public struct PretixRoster: Sendable {
         accessTypeID.hasPrefix("pretix-item-") ? Int(accessTypeID.dropFirst("pretix-item-".count)) : nil
     }
 
-    /// The list's products as access types: re-entry where the list lets a guest in any number
-    /// of times; otherwise one entry, or one stay at a time where the list allows entry after exit.
+    /// The event's products as access types (those the list does not admit name the tickets the
+    /// door refuses): re-entry where the list lets a guest in any number of times; otherwise one
+    /// entry, or one stay at a time where the list allows entry after exit.
     public var accessTypes: [AccessType] {
-        items.filter(admits).map { item in
+        items.map { item in
             AccessType(id: Self.accessTypeID(item: item.id), name: item.name.text(), reentry: list.allowMultipleEntries,
                        entryAfterExit: list.allowEntryAfterExit)
         }
     }
-
-    func admits(_ item: PretixItem) -> Bool { admits(item: item.id) }
 
     func admits(item: Int) -> Bool { list.allProducts || list.limitProducts.contains(item) }
 
@@ -56,7 +57,7 @@ public struct PretixRoster: Sendable {
         var checkIns: [CheckIn] = []
         let attentionItems = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for order in orders {
-            for position in order.positions where admits(item: position.item) && admits(subevent: position.subevent) {
+            for position in order.positions {
                 guard let code = TicketCode(normalizing: position.secret, caseInsensitive: false) else { continue }
                 let item = attentionItems[position.item]
                 var attention: [String] = []
@@ -96,12 +97,15 @@ public struct PretixRoster: Sendable {
     }
 
     /// Why pretix would not admit the ticket at this list at all, in pretix's order (its time
-    /// window and the entry rules are the door's to decide); `nil` when it may.
+    /// window, which pretix looks at before the product, and the entry rules are the door's to
+    /// decide); `nil` when it may.
     func refusal(_ order: PretixOrder, _ position: PretixPosition) -> TicketRefusal? {
         if position.canceled || order.status == .canceled { return .canceled }
         if !(position.blocked ?? []).isEmpty { return .blocked }
         if order.status == .expired { return .expired }
         if order.requireApproval { return .unapproved }
+        if !admits(item: position.item) { return .product }
+        if !admits(subevent: position.subevent) { return .otherDate }
         if order.status == .pending && !(list.includePending || order.validIfPending) { return .unpaid }
         return nil
     }

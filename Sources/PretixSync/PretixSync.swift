@@ -374,7 +374,7 @@ public actor PretixSync {
     static func reason(_ refusal: RefusedScan) -> PretixReason {
         switch refusal.decision {
         case .unknownCode: .invalid
-        case .notValidHere: .product
+        case .notValidHere: refusal.ticketRefusal == .otherDate ? .invalid : .product
         case .outsideWindow: .invalidTime
         case .alreadyCheckedIn: .alreadyRedeemed
         case .unpaid: .unpaid
@@ -385,6 +385,8 @@ public actor PretixSync {
             case .unapproved: .unapproved
             case .unpaid: .unpaid
             case .canceled, .expired: .canceled
+            case .product: .product
+            case .otherDate: .invalid
             case nil: .revoked
             }
         case .listRules: .rules

@@ -61,21 +61,28 @@ struct PretixRosterTests {
         #expect(try guest(Self.order("APPR", status: "n", approval: true), list: Self.list(includePending: true))?.facts.refusal == .unapproved)
     }
 
-    @Test func aProductTheListDoesNotAdmitIsLeftOutAndReentryFollowsMultipleEntries() throws {
+    @Test func aProductTheListDoesNotAdmitIsRefusedAsNotValidHereAndReentryFollowsMultipleEntries() throws {
         let vipOnly = try Self.list(limit: [2])
-        #expect(try guest(Self.order("GENR", item: 1), list: vipOnly) == nil)
-        let vip = try #require(try guest(Self.order("VIPS", item: 2), list: vipOnly))
-        #expect(vip.accessTypeID == PretixRoster.accessTypeID(item: 2) && vip.facts.attention == "Special attention. Lanyard")
+        let general = try #require(try guest(Self.order("GENR", item: 1), list: vipOnly))
+        #expect(general.revoked && general.facts.refusal == .product)
         let roster = PretixRoster(list: vipOnly, items: Self.items, deviceID: 5)
-        #expect(roster.accessTypes.map(\.name) == ["VIP"] && roster.accessTypes.allSatisfy { !$0.reentry })
+        let generalType = try #require(roster.accessTypes.first { $0.id == general.accessTypeID })
+        #expect(CheckInRules.decide(.init(deviceID: "d", at: .now()), guest: general, accessType: generalType, admissions: [])
+                == .notValidHere(accessType: "General admission"))
+        let vip = try #require(try guest(Self.order("VIPS", item: 2), list: vipOnly))
+        #expect(!vip.revoked && vip.accessTypeID == PretixRoster.accessTypeID(item: 2) && vip.facts.attention == "Special attention. Lanyard")
+        #expect(roster.accessTypes.map(\.name) == ["General admission", "VIP"] && roster.accessTypes.allSatisfy { !$0.reentry })
         #expect(PretixRoster(list: try Self.list(multiple: true), items: Self.items, deviceID: 5).accessTypes.allSatisfy(\.reentry))
     }
 
-    @Test func onAListForOneDateOfASeriesTicketsForOtherDatesAreLeftOut() throws {
+    @Test func onAListForOneDateOfASeriesTicketsForOtherDatesAreRefusedAsAnotherDate() throws {
         let saturday = try Self.list(subevent: 11)
-        #expect(try guest(Self.order("SAT1", subevent: 11), list: saturday) != nil)
-        #expect(try guest(Self.order("SUN1", subevent: 12), list: saturday) == nil, "another date's ticket is not this door's")
-        #expect(try guest(Self.order("SUN2", subevent: 12)) != nil, "a list for every date takes every date's tickets")
+        #expect(try guest(Self.order("SAT1", subevent: 11), list: saturday)?.revoked == false)
+        let sunday = try #require(try guest(Self.order("SUN1", subevent: 12), list: saturday))
+        #expect(sunday.revoked && sunday.facts.refusal == .otherDate, "another date's ticket is not this door's")
+        #expect(CheckInRules.decide(.init(deviceID: "d", at: .now()), guest: sunday, accessType: nil, admissions: [])
+                == .notValidHere(accessType: "another date of the event"))
+        #expect(try guest(Self.order("SUN2", subevent: 12))?.revoked == false, "a list for every date takes every date's tickets")
     }
 
     @Test func otherDevicesCheckInsOnThisListComeAlongAndTheStationsOwnDoNot() throws {

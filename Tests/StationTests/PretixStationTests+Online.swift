@@ -120,3 +120,25 @@ extension PretixStationTests {
         #expect(recorded.filter { $0.position == elsewhere.id }.isEmpty)
     }
 }
+
+extension PretixStationTests {
+    @Test func aTicketTheListDoesNotAdmitIsNotValidForThisEntranceAndPretixHearsItsOwnReason() async throws {
+        let server = try Self.server.get()
+        let conference = try server.facts.conference
+        let general = try #require(conference.items.first { $0.name == "General admission" })
+        let guest = try await server.placeOrder(event: "conference", item: general.id, attendee: "Gil General")
+        let directory = TemporaryDirectory("pretix-station-product")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let (device, list, _) = try await connect("Station VIP", event: "conference", list: "VIP lounge", data: data)
+
+        // Not "ticket not recognized": the ticket is pretix's, only not for this door.
+        let refused = try checkInJSON(guest.secret, data: data)
+        #expect(refused.status == 13 && refused.answer["refusal"] as? String == "product", "\(refused.answer)")
+        let plain = try run(kiosk, ["checkin", guest.secret, "--data-dir", data])
+        #expect(plain.stdout.contains("Not valid for this entrance (General admission)"), "\(plain.stdout)")
+        #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0)
+        let failed = try await server.checkIns(event: "conference", position: guest.id).filter { $0.list == list.id && $0.deviceID == device.id }
+        #expect(failed.map(\.errorReason) == ["product", "product"], "\(failed)")
+    }
+}
