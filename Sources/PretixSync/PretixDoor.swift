@@ -47,8 +47,13 @@ public final class PretixDoor: Sendable {
     /// pretix's word on a scan, or `nil` when the station decides alone (local first and nothing
     /// only pretix decides, or pretix did not answer an online-first scan in time).
     public func answer(_ request: CheckInRequest) async -> ShopAnswer? {
+        let pretixDecides = onlineNeeds
+        // The common case costs nothing: local first at a list where pretix decides nothing alone.
+        guard link.mode == .onlineFirst || (request.direction == .entry && (pretixDecides.listRules || !pretixDecides.questions.isEmpty)) else {
+            return nil
+        }
         let guest = try? database.roster.guest(code: request.rawCode)
-        let check = onlineNeeds.check(item: guest.flatMap { PretixRoster.item(accessTypeID: $0.guest.accessTypeID) }, direction: request.direction)
+        let check = pretixDecides.check(item: guest.flatMap { PretixRoster.item(accessTypeID: $0.guest.accessTypeID) }, direction: request.direction)
         guard check != nil || link.mode == .onlineFirst else { return nil }
         let secret = guest?.guest.code.value ?? String(Sanitized.text(request.rawCode))
         // The nonce its upload will carry: the check-in's key in pretix's terms (the ticket's id there).
@@ -66,7 +71,7 @@ public final class PretixDoor: Sendable {
                                        : "pretix did not answer a scan only it decides: refused", metadata: ["error": "\(error)"])
             return check.map(ShopAnswer.unreachable)
         }
-        return Self.answer(result, guest: guest, check: check, includePending: onlineNeeds.includePending)
+        return Self.answer(result, guest: guest, check: check, includePending: pretixDecides.includePending)
     }
 
     /// pretix's redeem answer as the door's: its refusals as the station's decisions; what the
