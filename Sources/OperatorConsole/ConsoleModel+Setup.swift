@@ -81,6 +81,12 @@ extension ConsoleModel {
             notice = TerminalText.clean("\(event): \(guests) guest\(guests == 1 ? "" : "s") on this station — ready to scan")
         case .signedOut:
             openSignIn()
+        case .pretixConnecting(let server):
+            openDownload(event: "pretix at " + TerminalText.clean(server))
+        case .pretixRefused(let problem):
+            if signInForm == nil { openSignIn() }
+            signInForm?.refused(TerminalText.clean(problem))
+            pendingBells += 1
         }
         return []
     }

@@ -61,6 +61,7 @@ extension ConsoleModel {
             if focused { body.cursor = (body.lines.count - 1, 14 + TerminalText.width(shown)) }
         }
         if form.hubFixed { body.wrapped("Hub: \(form.hub) (from the configuration)", at: 3, columns: columns, indent: 5) }
+        body.wrapped("Or scan the pretix device QR code (pretix: Organizer → Devices → Connect a device)", at: 3, columns: columns, indent: 2)
         body.add("")
         if form.busy {
             body.add("Signing in…", at: 3, .bold)

@@ -18,6 +18,11 @@ public enum SetupAnswer: Sendable, Equatable {
     case rosterReady(event: String, guests: Int)
     /// The station signed out and holds no roster: the sign-in screen again.
     case signedOut
+    /// A scanned pretix device QR code is being taken: connecting to pretix at this address.
+    case pretixConnecting(server: String)
+    /// pretix did not take the station as a device (a spent token, pretix unreachable); what
+    /// to do, in words, on the sign-in screen.
+    case pretixRefused(String)
 }
 
 /// What the set-up screens start from.

@@ -187,6 +187,10 @@ public enum StationLauncher {
         }
         if let pretix {
             services.append(Configured(service: PretixSyncService(sync: pretix, runtime: runtime, logger: logger), serviceName: "pretix sync"))
+        } else if pretixProblem == nil {
+            // A pretix device QR code scanned while the station is set up makes it a pretix device.
+            services.append(Configured(service: PretixSyncService(sync: nil, runtime: runtime, logger: logger), successTerminationBehavior: .ignore,
+                                       serviceName: "pretix sync (waiting for a device QR code)"))
         }
         services.append(Configured(service: FlowService(runtime: runtime), serviceName: "check-in flow"))
         for source in sources {

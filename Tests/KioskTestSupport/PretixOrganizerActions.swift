@@ -44,10 +44,12 @@ extension PretixServer {
         try await checkIns(event: event).filter { $0.position == position }
     }
 
-    /// A new device for all events, as the organizer adds one in pretix, with its initialization token.
-    public func addDevice(name: String, securityProfile: String = "pretixscan") async throws -> PretixFacts.Device {
+    /// A new device for all events (or only `events`, by slug), as the organizer adds one in
+    /// pretix, with its initialization token.
+    public func addDevice(name: String, securityProfile: String = "pretixscan", events: [String]? = nil) async throws -> PretixFacts.Device {
         let path = "/api/v1/organizers/\(facts.organizer.slug)/devices/"
-        let device = try await organizer.post(path, DeviceRequest(name: name, allEvents: true, limitEvents: [], securityProfile: securityProfile))
+        let device = try await organizer.post(path, DeviceRequest(name: name, allEvents: events == nil, limitEvents: events ?? [],
+                                                                  securityProfile: securityProfile))
             .decode(DeviceAnswer.self, expecting: 201)
         return PretixFacts.Device(id: device.deviceId, name: device.name, securityProfile: device.securityProfile,
                                   initializationToken: device.initializationToken, gate: nil)

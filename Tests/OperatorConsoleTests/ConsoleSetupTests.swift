@@ -42,6 +42,19 @@ struct ConsoleSetupTests {
         #expect(model.frame().text.contains("The hub refused this e-mail and password"))
     }
 
+    @Test func aScannedPretixDeviceQRCodeShowsTheConnectionAndARefusalGoesBackToTheSignInScreenInWords() {
+        var model = ConsoleModel()
+        model.openSignIn()
+        #expect(model.frame().text.contains("Or scan the pretix device QR code"))
+        _ = model.apply(.pretixConnecting(server: "https://tickets.example.org"))
+        #expect(model.screen == .download)
+        #expect(model.frame().text.contains("pretix at https://tickets.example.org"))
+        _ = model.apply(.pretixRefused("pretix did not connect this station: the token was already used"))
+        #expect(model.screen == .signIn)
+        #expect(model.frame().text.contains("the token was already used"))
+        #expect(model.takeBells() > 0)
+    }
+
     @Test func afterSignInTheConfiguredEventIsUsedElseThePickerAsksForTodaysEvents() {
         var model = ConsoleModel()
         #expect(model.apply(.signedIn(as: "Ada (staff) at http://hub.test")) == [.listEvents(.today)])

@@ -27,6 +27,9 @@ public enum StationEvent: Sendable, Equatable {
     case notice(String, action: String)
     /// Storage did not start: the station does not scan.
     case storageUnavailable(StorageState, pending: Int, guests: Int)
+    /// A set-up step the station took by itself (a scanned pretix device QR code), for the
+    /// console's set-up screens.
+    case setup(SetupAnswer)
     case stopping
 
     /// One JSON object per event (a line of `kiosk run --headless`). Text from the roster is
@@ -73,6 +76,8 @@ public enum StationEvent: Sendable, Equatable {
         case .storageUnavailable(let state, let pending, let guests):
             return ["event": "storage_unavailable", "storage": .object(state.json), "pending": .int(pending), "guests": .int(guests),
                     "message": .string(state.message)]
+        case .setup(let answer):
+            return Self.setupJSON(answer)
         case .stopping:
             return ["event": "stopping"]
         }
@@ -144,5 +149,25 @@ extension Feedback {
                                 attention: outcome.guest?.attention, refusal: outcome.guest?.refusal, now: presentation.at)
         if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
         return panel
+    }
+}
+
+extension StationEvent {
+    /// A set-up step as a headless line.
+    static func setupJSON(_ answer: SetupAnswer) -> JSONValue {
+        switch answer {
+        case .pretixConnecting(let server):
+            return ["event": "pretix_connecting", "server": .string(Sanitized.text(server))]
+        case .pretixRefused(let problem):
+            return ["event": "pretix_refused", "message": .string(Sanitized.text(problem))]
+        case .downloading(let event, let done, let total):
+            return ["event": "roster_download", "roster": .string(Sanitized.text(event)), "done": .int(done), "total": total.map(JSONValue.int) ?? .null]
+        case .downloadPaused(let event, let problem):
+            return ["event": "roster_download_paused", "roster": .string(Sanitized.text(event)), "message": .string(Sanitized.text(problem))]
+        case .rosterReady(let event, let guests):
+            return ["event": "roster_ready", "roster": .string(Sanitized.text(event)), "guests": .int(guests)]
+        case .signedIn, .signInRefused, .events, .eventsUnavailable, .eventRefused, .signedOut:
+            return ["event": "setup"]
+        }
     }
 }

@@ -9,6 +9,8 @@ extension StationRuntime {
     public nonisolated func submitScan(_ scan: ScannerDiagnostics) {
         lastScan.record(scan)
         guard !scannerTest.withLock({ $0 }) else { return }
+        // A pretix device QR code is never a ticket: it connects a station being set up.
+        if takeHandshake(scan.code) { return }
         submit(Presentation(.code(scan.code), source: scan.source.checkInSource, at: scan.at))
     }
 

@@ -16,8 +16,13 @@ public actor StationRuntime {
     public let database: KioskDatabase
     public let printing: (any BadgePrinting)?
     public let sync: SyncEngine?
-    /// The pretix check-in list this station syncs with instead of a hub (`kiosk pretix connect`).
-    public let pretix: PretixSync?
+    /// The pretix check-in list this station syncs with instead of a hub (`kiosk pretix connect`,
+    /// or a pretix device QR code scanned while the station is set up).
+    public nonisolated var pretix: PretixSync? { pretixLink.withLock { $0 } }
+    private nonisolated let pretixLink: Mutex<PretixSync?>
+    /// The pretix link made while the station runs, for the pretix loop waiting for one.
+    nonisolated let pretixConnected: AsyncStream<PretixSync>
+    private nonisolated let pretixConnectedContinuation: AsyncStream<PretixSync>.Continuation
     /// The badge job each admission asks for (policy and queue); `nil` with printing off.
     let badgeRequest: BadgeRequest?
     let operatorName: String?
@@ -45,7 +50,8 @@ public actor StationRuntime {
         self.database = database
         self.printing = printing
         self.sync = sync
-        self.pretix = pretix
+        pretixLink = Mutex(pretix)
+        (pretixConnected, pretixConnectedContinuation) = AsyncStream.makeStream(of: PretixSync.self, bufferingPolicy: .bufferingNewest(1))
         self.badgeRequest = badgeRequest
         healthState = Mutex(health)
         self.operatorName = operatorName
@@ -53,6 +59,14 @@ public actor StationRuntime {
         self.logger = logger
         (inboxStream, inbox) = AsyncStream.makeStream(of: Presentation.self)
         (events, eventContinuation) = AsyncStream.makeStream(of: StationEvent.self, bufferingPolicy: .bufferingNewest(1024))
+    }
+
+    /// From now on the station is a pretix device syncing with `sync`'s list (made while it runs).
+    nonisolated func becomePretixStation(_ sync: PretixSync) {
+        pretixLink.withLock { $0 = sync }
+        pretixConnectedContinuation.yield(sync)
+        pretixConnectedContinuation.finish()
+        updateHealth { $0.hub = .pretix(list: sync.link.listName, reason: nil) }
     }
 
     // MARK: Presentations

@@ -89,6 +89,9 @@ struct ConsoleService: Service {
                     perform(request, continuation: continuation, setupTask: &setupTask)
                 }
                 runtime.setScannerTest(model.screen == .scannerTest)
+            case .station(.setup(let answer)):
+                // A set-up step the station took by itself (a scanned pretix device QR code).
+                continuation.yield(.setup(answer))
             case .station(let event):
                 apply(event, to: &model, now: now())
                 if case .health = event {
@@ -217,7 +220,7 @@ struct ConsoleService: Service {
             if case .migrationFailed(let name, _) = state { migration = name }
             if case .checksumMismatch(let name) = state { migration = name }
             model.showDiagnostic(StorageDiagnostic(migration: migration, error: state.message, pendingCheckIns: pending, guests: guests))
-        case .ready, .scan, .repeatIgnored, .health, .stopping:
+        case .ready, .scan, .repeatIgnored, .health, .stopping, .setup:
             break
         }
     }

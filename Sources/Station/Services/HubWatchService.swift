@@ -17,6 +17,8 @@ struct HubWatchService: Service {
             $0.session = SessionHealth.judge(endsAt: initial.sessionEndsAt, now: .now())
         }
         for await status in engine.statusUpdates.cancelOnGracefulShutdown() {
+            // Connected to pretix while running (a scanned device QR code): pretix's state is the station's now.
+            if runtime.pretix != nil { continue }
             runtime.updateHealth {
                 $0.hub = HubHealth(status, standAlone: standAlone && status.state == .notConfigured)
                 $0.session = SessionHealth.judge(endsAt: status.sessionEndsAt, now: .now())

@@ -11,13 +11,25 @@ import SyncSchedule
 /// ``SyncSchedule``'s (a pure value: the interval, the backoff after failures, pretix's
 /// `Retry-After`); this service only carries its actions out. The door never waits for it: a
 /// pretix that is down or slow only delays this loop, and what is queued stays queued.
+///
+/// On a station that is no pretix device yet, the service waits for one to be made while the
+/// station runs (a pretix device QR code scanned at set-up) and then syncs it.
 struct PretixSyncService: Service {
-    let sync: PretixSync
+    /// The station's pretix link; `nil`: wait for one.
+    let sync: PretixSync?
     let runtime: StationRuntime
     var interval: Duration = .seconds(3)
     let logger: Logger
 
     func run() async throws {
+        var linked = sync
+        if linked == nil {
+            for await made in runtime.pretixConnected.cancelOnGracefulShutdown() {
+                linked = made
+                break
+            }
+        }
+        guard let sync = linked else { return }
         let list = sync.link.listName
         var schedule = SyncSchedule(configuration: .init(pullInterval: interval), now: ContinuousClock.now)
         var actions = schedule.tick(now: .now)
