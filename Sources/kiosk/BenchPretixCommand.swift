@@ -10,10 +10,7 @@ struct BenchPretixCommand: AsyncParsableCommand {
         commandName: "pretix",
         abstract: "Benchmark the first download of a pretix event's orders (a new device's token; e.g. the rig's big event: Kiosk/pretix-server.sh start DIR --orders 20000).")
 
-    @Option(help: "pretix's address.") var url: String
-    @Option(help: "A new device's initialization token (the benchmark becomes that device).") var token: String
-    @Option(help: "The event's slug.") var event: String
-    @Option(help: "The check-in list's id (needed when the event has several).") var list: Int?
+    @OptionGroup var pretix: PretixBenchTarget
     @Option(help: "Rounds of each side.") var rounds = 3
     @Flag(help: "Print one JSON document.") var json = false
 
@@ -21,7 +18,7 @@ struct BenchPretixCommand: AsyncParsableCommand {
         CommandOutput.bootstrapLogging()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-pretix-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
-        let figures = try await PretixDownloadBenchmark.run(server: url, token: token, event: event, list: list, rounds: rounds, root: root,
+        let figures = try await PretixDownloadBenchmark.run(server: pretix.url, token: pretix.token, event: pretix.event, list: pretix.list, rounds: rounds, root: root,
                                                            identity: .thisStation)
         let baseline = PretixDownloadBenchmark.Figures.median(figures.baseline)
         let station = PretixDownloadBenchmark.Figures.median(figures.station)

@@ -11,10 +11,7 @@ struct BenchPretixOnlineCommand: AsyncParsableCommand {
         commandName: "pretix-online",
         abstract: "Benchmark an online-first scan against pretix's own redeem time (a new device's token; e.g. the rig's big event: Kiosk/pretix-server.sh start DIR --orders 1000).")
 
-    @Option(help: "pretix's address.") var url: String
-    @Option(help: "A new device's initialization token (the benchmark becomes that device).") var token: String
-    @Option(help: "The event's slug.") var event: String
-    @Option(help: "The check-in list's id (needed when the event has several).") var list: Int?
+    @OptionGroup var pretix: PretixBenchTarget
     @Option(help: "Scans per side (the event needs twice as many unused paid tickets).") var scans = 200
     @Flag(help: "Print one JSON document.") var json = false
 
@@ -26,7 +23,7 @@ struct BenchPretixOnlineCommand: AsyncParsableCommand {
         CommandOutput.bootstrapLogging()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-pretix-online-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
-        let figures = try await PretixOnlineBenchmark.run(server: url, token: token, event: event, list: list, scans: scans, root: root,
+        let figures = try await PretixOnlineBenchmark.run(server: pretix.url, token: pretix.token, event: pretix.event, list: pretix.list, scans: scans, root: root,
                                                           identity: .thisStation)
         typealias F = PretixOnlineBenchmark.Figures
         let (b50, b99, s50, s99) = (F.percentile(figures.baseline, 0.5), F.percentile(figures.baseline, 0.99),
