@@ -99,9 +99,8 @@ public enum CheckInRules {
         switch attempt.shopAnswer {
         case .admitted?:
             // Unknown here (an order placed since the last download): admitted, nothing to record.
-            guard let guest else { return Ruling(.admitted) }
-            let last = movements.filter { $0.scannedAt <= attempt.at }.max(by: precedes)
-            return Ruling(.admitted, flag: attempt.direction == .exit && last?.direction != .entry ? .exitWithoutEntry : nil)
+            guard guest != nil else { return Ruling(.admitted) }
+            return attempt.direction == .exit ? recordedExit(attempt, movements: movements) : Ruling(.admitted)
         case .refused(let decision)?:
             return Ruling(decision)
         case .unreachable(let check)?:
@@ -111,6 +110,12 @@ public enum CheckInRules {
         case nil:
             return judgeHere(attempt, guest: guest, accessType: accessType, movements: movements, policy: policy)
         }
+    }
+
+    /// An exit, recorded; flagged when the guest is not inside at its scan time.
+    static func recordedExit(_ attempt: Attempt, movements: [CheckIn]) -> Ruling {
+        let last = movements.filter { $0.scannedAt <= attempt.at }.max(by: precedes)
+        return Ruling(.admitted, flag: last?.direction == .entry ? nil : .exitWithoutEntry)
     }
 
     /// The station's own rules, on what it knows.
@@ -126,10 +131,7 @@ public enum CheckInRules {
             default: return Ruling(.revoked)
             }
         }
-        if attempt.direction == .exit {
-            let last = movements.filter { $0.scannedAt <= attempt.at }.max(by: precedes)
-            return Ruling(.admitted, flag: last?.direction == .entry ? nil : .exitWithoutEntry)
-        }
+        if attempt.direction == .exit { return recordedExit(attempt, movements: movements) }
         if let admitted = attempt.admittedAccessTypes, !admitted.contains(guest.accessTypeID) {
             return Ruling(.notValidHere(accessType: accessType?.name ?? guest.accessTypeID))
         }

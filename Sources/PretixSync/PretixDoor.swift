@@ -18,12 +18,16 @@ public final class PretixDoor: Sendable {
     let database: KioskDatabase
     let logger: Logger
     private let needs: Mutex<PretixOnlineNeeds>
+    /// One client for every scan, bounded by the budget; `nil` when the link's address is not
+    /// one (the sync says why): no scan can ask pretix then.
+    private let client: PretixClient?
 
     public init(database: KioskDatabase, link: PretixLink, logger: Logger = Logger(label: "kiosk.pretix")) {
         self.database = database
         self.link = link
         self.logger = logger
         needs = Mutex(link.onlineNeeds ?? PretixOnlineNeeds())
+        client = try? link.client(timeout: link.onlineBudget)
     }
 
     /// The door of the station's pretix list, `nil` for a station that is no pretix device (or
@@ -65,7 +69,8 @@ public final class PretixDoor: Sendable {
                               ignoreUnpaid: request.admitUnpaid)
         let result: PretixRedeemResult
         do {
-            result = try await link.client(timeout: link.onlineBudget).redeem(scan, lists: [link.list], questionsSupported: false)
+            guard let client else { throw PretixError.invalidServerURL(link.server) }
+            result = try await client.redeem(scan, lists: [link.list], questionsSupported: false)
         } catch {
             logger.notice(check == nil ? "pretix did not answer a scan in time: the station decided it"
                                        : "pretix did not answer a scan only it decides: refused", metadata: ["error": "\(error)"])

@@ -17,13 +17,6 @@ public enum PretixOnlineBenchmark {
         /// Scans pretix admitted on each side (every ticket is fresh: all of them, unless the list refuses some).
         public var baselineAdmitted: Int
         public var stationAdmitted: Int
-
-        public static func percentile(_ values: [Double], _ p: Double) -> Double {
-            let sorted = values.sorted()
-            guard !sorted.isEmpty else { return 0 }
-            let rank = Int((Double(sorted.count) * p).rounded(.up)) - 1
-            return sorted[max(0, min(sorted.count - 1, rank))]
-        }
     }
 
     /// - Parameters:

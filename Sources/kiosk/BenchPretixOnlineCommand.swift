@@ -25,9 +25,8 @@ struct BenchPretixOnlineCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: root) }
         let figures = try await PretixOnlineBenchmark.run(server: pretix.url, token: pretix.token, event: pretix.event, list: pretix.list, scans: scans, root: root,
                                                           identity: .thisStation)
-        typealias F = PretixOnlineBenchmark.Figures
-        let (b50, b99, s50, s99) = (F.percentile(figures.baseline, 0.5), F.percentile(figures.baseline, 0.99),
-                                    F.percentile(figures.station, 0.5), F.percentile(figures.station, 0.99))
+        let (baseline, station) = (Percentiles(figures.baseline), Percentiles(figures.station))
+        let (b50, b99, s50, s99) = (baseline.value(50), baseline.value(99), station.value(50), station.value(99))
         if json {
             CommandOutput.printJSON([
                 "scans": .int(figures.station.count), "baseline_p50_ms": .double(b50), "baseline_p99_ms": .double(b99),

@@ -23,6 +23,10 @@ extension StationRuntime {
     /// ones pretix suggests for it now, are chosen; their orders download with progress on the
     /// set-up screen (resuming while pretix is away), and the station syncs with pretix from then on.
     func connectPretix(_ handshake: PretixHandshake) async {
+        // The same code read again while it is being taken: once is enough.
+        guard !connectingPretix else { return }
+        connectingPretix = true
+        defer { connectingPretix = false }
         let server = Sanitized.text(handshake.server.absoluteString)
         if let pretix {
             emit(.notice("This station is already a pretix device of \(Sanitized.text(pretix.link.server)): a device QR code is taken "

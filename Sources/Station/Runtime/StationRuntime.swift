@@ -30,6 +30,8 @@ public actor StationRuntime {
     let healthFile: HealthFile?
     private var flow = CheckInFlow()
     private var lastBadgeGuestID: String?
+    /// A scanned pretix device QR code is being taken (a camera reads one QR code many times).
+    var connectingPretix = false
     private let inbox: AsyncStream<Presentation>.Continuation
     private let inboxStream: AsyncStream<Presentation>
     private let eventContinuation: AsyncStream<StationEvent>.Continuation
