@@ -9,18 +9,21 @@ import Synchronization
 /// online first): `checkinrpc/redeem` with the scan's own nonce, the one its upload carries
 /// later, so pretix records the scan once whichever way it arrives.
 ///
-/// The door waits at most the link's budget (1 s unless set). When pretix has not answered by
-/// then, an online-first scan is decided by the station on its copy, as pretix's own devices do
-/// (the accepted risk: pretix admitted it as the answer was lost, the station refuses it); a scan
-/// only pretix decides is refused as ``Decision/needsOnline(_:)``, and nothing is recorded.
+/// An online-first scan waits at most the link's budget (1 s unless set): when pretix has not
+/// answered by then, the station decides it on its copy, as pretix's own devices do (the
+/// accepted risk: pretix admitted it as the answer was lost, the station refuses it). A scan only
+/// pretix decides waits up to ``PretixLink/onlineOnlyBudget`` (at least 5 s: the other answer is a
+/// refusal), then is refused as ``Decision/needsOnline(_:)``, and nothing is recorded.
 public final class PretixDoor: Sendable {
     public let link: PretixLink
     let database: KioskDatabase
     let logger: Logger
     private let needs: Mutex<PretixOnlineNeeds>
-    /// One client for every scan, bounded by the budget; `nil` when the link's address is not
-    /// one (the sync says why): no scan can ask pretix then.
+    /// One client for every online-first scan, bounded by the budget, and one for the scans only
+    /// pretix decides; `nil` when the link's address is not one (the sync says why): no scan can
+    /// ask pretix then.
     private let client: PretixClient?
+    private let patientClient: PretixClient?
 
     public init(database: KioskDatabase, link: PretixLink, logger: Logger = Logger(label: "kiosk.pretix")) {
         self.database = database
@@ -28,6 +31,7 @@ public final class PretixDoor: Sendable {
         self.logger = logger
         needs = Mutex(link.onlineNeeds ?? PretixOnlineNeeds())
         client = try? link.client(timeout: link.onlineBudget)
+        patientClient = try? link.client(timeout: link.onlineOnlyBudget)
     }
 
     /// The door of the station's pretix list, `nil` for a station that is no pretix device (or
@@ -69,7 +73,7 @@ public final class PretixDoor: Sendable {
                               ignoreUnpaid: request.admitUnpaid)
         let result: PretixRedeemResult
         do {
-            guard let client else { throw PretixError.invalidServerURL(link.server) }
+            guard let client = check == nil ? client : patientClient else { throw PretixError.invalidServerURL(link.server) }
             result = try await client.redeem(scan, lists: [link.list], questionsSupported: false)
         } catch {
             logger.notice(check == nil ? "pretix did not answer a scan in time: the station decided it"

@@ -28,6 +28,12 @@ public struct PretixLink: Sendable, Hashable, Codable {
     /// decides, refuses): 1 s unless set (`kiosk pretix connect --online-budget-ms`).
     public var onlineBudget: Duration { .milliseconds(max(100, min(onlineBudgetMilliseconds ?? 1_000, 10_000))) }
 
+    /// How long an entry only pretix decides (a list's rules, a question to ask) waits for its
+    /// word: the budget, but at least 5 s. The other answer is a refusal, so a slow pretix is
+    /// waited for longer than where the station decides itself after the budget; a pretix that
+    /// is down (refused connection) answers at once either way.
+    public var onlineOnlyBudget: Duration { max(onlineBudget, .seconds(5)) }
+
     public init(server: String, device: PretixDevice, event: String, eventName: String, list: Int, listName: String,
                 identity: PretixDeviceIdentity? = nil) {
         self.identity = identity
