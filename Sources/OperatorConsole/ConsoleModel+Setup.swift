@@ -83,12 +83,22 @@ extension ConsoleModel {
             openSignIn()
         case .pretixConnecting(let server):
             openDownload(event: "pretix at " + TerminalText.clean(server))
+        case .pretixLists(let server, let lists, let suggested):
+            signInForm = nil
+            download = nil
+            eventPicker = EventPicker(pretix: TerminalText.clean(server), lists: lists.map(Self.cleaned), suggested: suggested)
+            screen = .pickEvent
         case .pretixRefused(let problem):
             if signInForm == nil { openSignIn() }
             signInForm?.refused(TerminalText.clean(problem))
             pendingBells += 1
         }
         return []
+    }
+
+    /// A choice as the console may show it: no terminal controls in pretix's names.
+    static func cleaned(_ choice: EventChoice) -> EventChoice {
+        EventChoice(id: choice.id, name: TerminalText.clean(choice.name), when: TerminalText.clean(choice.when), phase: choice.phase)
     }
 
     mutating func handleSetup(_ key: Key) -> [ConsoleRequest] {
@@ -107,7 +117,7 @@ extension ConsoleModel {
                 return [.signIn(credentials)]
             }
         case .pickEvent:
-            if key == .function(8), eventPicker?.busy != true {
+            if key == .function(8), eventPicker?.busy != true, eventPicker?.pretixServer == nil {
                 // The wrong account: sign out, confirmed as everywhere (changes pending elsewhere
                 // get the usual choice).
                 signOutPrompt = SignOutPrompt(pending: status.pending)
@@ -120,7 +130,7 @@ extension ConsoleModel {
             switch outcome {
             case .stay: break
             case .list(let range): return [.listEvents(range)]
-            case .choose(let event): return [.useEvent(event)]
+            case .choose(let event): return [picker.pretixServer == nil ? .useEvent(event) : .usePretixList(event)]
             }
         default:
             break

@@ -74,6 +74,7 @@ extension ConsoleModel {
     private func drawEventPicker(into body: inout ConsoleBody, room: Int) -> [String] {
         guard let picker = eventPicker else { return ["F10 Quit"] }
         let columns = size.columns
+        if let server = picker.pretixServer { return drawPretixLists(picker, server: server, into: &body, room: room) }
         body.add("Choose the event", .bold)
         if !picker.signedInAs.isEmpty { body.wrapped("Signed in as " + picker.signedInAs, at: 3, columns: columns, indent: 2) }
         var tabs = ""
@@ -98,23 +99,44 @@ extension ConsoleModel {
         } else if picker.selected == nil {
             body.wrapped("Every event listed has ended: ↑↓ to choose one anyway, → for later ones", at: 3, columns: columns)
         }
-        if !picker.busy && !picker.loading {
-            let list = max(1, room - body.lines.count)
-            let selected = picker.selected ?? 0
-            let first = max(0, selected - list + 1)
-            // The dates and the mark in full; the name gets the rest of the row.
-            let whenWidth = picker.events.map { TerminalText.width($0.when) }.max() ?? 0
-            let markWidth = picker.events.map { TerminalText.width($0.phase.mark) }.max() ?? 0
-            let nameWidth = max(12, columns - 4 - 2 - whenWidth - (markWidth > 0 ? markWidth + 2 : 0) - 1)
-            for (offset, event) in picker.events.dropFirst(first).prefix(list).enumerated() {
-                let index = first + offset
-                let chosen = index == picker.selected
-                var line = TerminalText.pad(event.name, width: nameWidth) + "  " + TerminalText.pad(event.when, width: whenWidth)
-                if markWidth > 0 { line += "  " + event.phase.mark }
-                body.add((chosen ? "▶ " : "  ") + line, chosen ? .highlight : (event.phase == .ended ? .normal : .normal), width: columns - 2)
-            }
-        }
+        if !picker.busy && !picker.loading { drawChoices(picker, into: &body, room: room) }
         return ["←→ today/week/all", "↑↓ choose", "Enter use this event", "F5 refresh", "F8 sign out", "F10 Quit"]
+    }
+
+    /// The check-in lists a new pretix device may use: this door's is chosen once.
+    private func drawPretixLists(_ picker: EventPicker, server: String, into body: inout ConsoleBody, room: Int) -> [String] {
+        let columns = size.columns
+        body.add("Choose this door's check-in list", .bold)
+        body.wrapped("This station is now a device of pretix at \(server)", at: 3, columns: columns, indent: 2)
+        body.add("")
+        if picker.busy {
+            body.add("Connecting to the list…", at: 3, .bold)
+        } else if let problem = picker.problem {
+            body.wrapped(problem, at: 3, .alert, columns: columns, limit: 2)
+        } else if picker.events.isEmpty {
+            body.wrapped("pretix lists no check-in list for this device: ask the organizer to give it an event", at: 3, columns: columns)
+        }
+        if !picker.busy { drawChoices(picker, into: &body, room: room) }
+        return ["↑↓ choose", "Enter use this list", "F10 Quit"]
+    }
+
+    /// The picker's rows around the chosen one: name, dates, and whether it is on now.
+    private func drawChoices(_ picker: EventPicker, into body: inout ConsoleBody, room: Int) {
+        let columns = size.columns
+        let list = max(1, room - body.lines.count)
+        let selected = picker.selected ?? 0
+        let first = max(0, selected - list + 1)
+        // The dates and the mark in full; the name gets the rest of the row.
+        let whenWidth = picker.events.map { TerminalText.width($0.when) }.max() ?? 0
+        let markWidth = picker.events.map { TerminalText.width($0.phase.mark) }.max() ?? 0
+        let nameWidth = max(12, columns - 4 - 2 - whenWidth - (markWidth > 0 ? markWidth + 2 : 0) - 1)
+        for (offset, event) in picker.events.dropFirst(first).prefix(list).enumerated() {
+            let index = first + offset
+            let chosen = index == picker.selected
+            var line = TerminalText.pad(event.name, width: nameWidth) + "  " + TerminalText.pad(event.when, width: whenWidth)
+            if markWidth > 0 { line += "  " + event.phase.mark }
+            body.add((chosen ? "▶ " : "  ") + line, chosen ? .highlight : .normal, width: columns - 2)
+        }
     }
 
     private func drawDownload(into body: inout ConsoleBody) -> [String] {
@@ -133,7 +155,7 @@ extension ConsoleModel {
         body.add("")
         if let problem = download.problem {
             body.wrapped("Paused: " + problem, at: 3, .alert, columns: columns, indent: 2, limit: 3)
-            body.add("It resumes by itself when the hub answers.", at: 3)
+            body.add("It resumes by itself when the server answers again.", at: 3)
         } else {
             body.add("Scanning starts when the whole roster is on this station.", at: 3)
         }

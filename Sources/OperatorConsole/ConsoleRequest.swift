@@ -37,6 +37,8 @@ public enum ConsoleRequest: Sendable, Equatable {
     case listEvents(EventRange)
     /// Use this event and download its roster.
     case useEvent(EventChoice)
+    /// Use this pretix check-in list (the picker after a pretix device QR code) and download its orders.
+    case usePretixList(EventChoice)
     /// Download the chosen event's roster again (a download a stop interrupted).
     case resumeDownload(event: String)
     /// No hub: start on the demo roster (offered on the sign-in screen of an empty station).

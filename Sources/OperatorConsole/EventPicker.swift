@@ -18,7 +18,8 @@ public struct EventChoice: Sendable, Equatable {
 }
 
 /// The event picker: today's, this week's or all events of the signed-in staff member, one
-/// chosen with ↑↓ and Enter.
+/// chosen with ↑↓ and Enter; or, on a station a pretix device QR code just made a pretix device,
+/// the check-in lists of the device's events (no ranges: pretix lists what the device may use).
 public struct EventPicker: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {
         case stay
@@ -38,8 +39,20 @@ public struct EventPicker: Sendable, Equatable {
     public var busy = false
     /// Who is signed in, for the title ("Signed in as Ada (manager) at https://…").
     public var signedInAs: String
+    /// The pretix server whose check-in lists these are; `nil` for the hub's events.
+    public private(set) var pretixServer: String?
 
     public init(signedInAs: String) { self.signedInAs = signedInAs }
+
+    /// The check-in lists of a new pretix device, the one pretix suggests chosen.
+    public init(pretix server: String, lists: [EventChoice], suggested: String?) {
+        signedInAs = ""
+        pretixServer = server
+        range = .all
+        events = lists
+        selected = suggested.flatMap { id in lists.firstIndex { $0.id == id } } ?? EventPhase.preferred(lists.map(\.phase))
+        loading = false
+    }
 
     /// The hub's list for a range (ignored when the operator moved to another range meanwhile).
     mutating func show(_ events: [EventChoice], for range: EventRange) {
@@ -60,6 +73,8 @@ public struct EventPicker: Sendable, Equatable {
 
     mutating func handle(_ key: Key) -> Outcome {
         guard !busy else { return .stay }
+        // pretix's lists come as one list, chosen once: no ranges to switch, nothing to refresh.
+        if pretixServer != nil, [.left, .right, .tab, .backTab, .function(5)].contains(key) { return .stay }
         switch key {
         case .left, .backTab: return switchRange(-1)
         case .right, .tab: return switchRange(1)

@@ -20,6 +20,9 @@ public enum SetupAnswer: Sendable, Equatable {
     case signedOut
     /// A scanned pretix device QR code is being taken: connecting to pretix at this address.
     case pretixConnecting(server: String)
+    /// pretix took the station as a device that may use several check-in lists: the operator
+    /// chooses this door's (`suggested`: the one pretix suggests, chosen at first).
+    case pretixLists(server: String, lists: [EventChoice], suggested: String?)
     /// pretix did not take the station as a device (a spent token, pretix unreachable); what
     /// to do, in words, on the sign-in screen.
     case pretixRefused(String)

@@ -133,7 +133,7 @@ public enum StationLauncher {
             database: database, printing: printing, sync: sync,
             badgeRequest: printing.map { BadgeRequest(policy: configuration.printPolicy, queue: $0.queueName) },
             health: health, operatorName: configuration.operatorName, healthFile: HealthFile(dataDirectory: options.dataDirectory),
-            pretix: pretix, logger: logger)
+            pretix: pretix, attended: !headless, logger: logger)
         // The hub's station list reads the same health the console shows.
         await sync?.reportCondition { [runtime] in runtime.health.stationCondition }
 

@@ -55,6 +55,34 @@ struct ConsoleSetupTests {
         #expect(model.takeBells() > 0)
     }
 
+    @Test func aPretixDeviceWithSeveralListsIsAskedForThisDoorsListWithPretixsSuggestionChosenFirst() {
+        var model = ConsoleModel()
+        model.size = TerminalSize(rows: 24, columns: 80)
+        model.openSignIn()
+        _ = model.apply(.pretixConnecting(server: "https://tickets.example.org"))
+        let lists = [EventChoice(id: "conf#1", name: "Main entrance · Conference", when: "Sat 28 Nov 09:00 – 18:00", phase: .now),
+                     EventChoice(id: "conf#2", name: "VIP lounge · Conference\u{1B}[2J", when: "Sat 28 Nov 09:00 – 18:00", phase: .now)]
+        #expect(model.apply(.pretixLists(server: "https://tickets.example.org", lists: lists, suggested: "conf#2")).isEmpty)
+        #expect(model.screen == .pickEvent)
+        let frame = model.frame().text
+        #expect(frame.contains("Choose this door's check-in list") && frame.contains("pretix at https://tickets.example.org"))
+        #expect(frame.contains("▶ VIP lounge · Conference"), "pretix's suggestion is chosen first: \(frame)")
+        #expect(!frame.contains("\u{1B}"), "no terminal control from pretix's names")
+        // No hub ranges, no refresh, no sign-out: the device's lists, chosen once.
+        for key in [Key.right, .tab, .function(5), .function(8)] { #expect(model.handle(key, now: 0).isEmpty) }
+        #expect(model.screen == .pickEvent)
+        _ = model.handle(.up, now: 0)
+        guard case .usePretixList(let chosen)? = model.handle(.enter, now: 0).first else {
+            Issue.record("Enter did not use the list")
+            return
+        }
+        #expect(chosen.id == "conf#1")
+        // pretix refuses the choice (unreachable): back to the lists, in words.
+        _ = model.apply(.eventRefused("pretix did not connect this list: pretix cannot be reached"))
+        #expect(model.screen == .pickEvent && model.frame().text.contains("pretix cannot be reached"))
+        #expect(model.handle(.enter, now: 0).first == .usePretixList(chosen))
+    }
+
     @Test func afterSignInTheConfiguredEventIsUsedElseThePickerAsksForTodaysEvents() {
         var model = ConsoleModel()
         #expect(model.apply(.signedIn(as: "Ada (staff) at http://hub.test")) == [.listEvents(.today)])

@@ -166,7 +166,7 @@ extension StationEvent {
             return ["event": "roster_download_paused", "roster": .string(Sanitized.text(event)), "message": .string(Sanitized.text(problem))]
         case .rosterReady(let event, let guests):
             return ["event": "roster_ready", "roster": .string(Sanitized.text(event)), "guests": .int(guests)]
-        case .signedIn, .signInRefused, .events, .eventsUnavailable, .eventRefused, .signedOut:
+        case .signedIn, .signInRefused, .events, .eventsUnavailable, .eventRefused, .signedOut, .pretixLists:
             return ["event": "setup"]
         }
     }

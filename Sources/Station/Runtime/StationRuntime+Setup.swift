@@ -60,8 +60,13 @@ extension StationRuntime {
 
     /// "Sat 28 Nov 09:00 – 18:00" in the venue's time zone ("" without a start).
     static func when(_ event: EventSummary) -> String {
-        guard let start = event.startsAt else { return "" }
-        let zone = TimeZone(identifier: event.timeZone) ?? .current
+        when(startsAt: event.startsAt, endsAt: event.endsAt, timeZone: event.timeZone)
+    }
+
+    /// "Sat 28 Nov 09:00 – 18:00" in `timeZone` ("" without a start).
+    static func when(startsAt: Timestamp?, endsAt: Timestamp?, timeZone: String) -> String {
+        guard let start = startsAt else { return "" }
+        let zone = TimeZone(identifier: timeZone) ?? .current
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_GB")
         day.timeZone = zone
@@ -72,7 +77,7 @@ extension StationRuntime {
         time.timeZone = zone
         time.dateFormat = "HH:mm"
         var text = day.string(from: start.date)
-        if let end = event.endsAt {
+        if let end = endsAt {
             let sameDay = Calendar.current.dateComponents(in: zone, from: start.date).day == Calendar.current.dateComponents(in: zone, from: end.date).day
             text += " – " + (sameDay ? time.string(from: end.date) : day.string(from: end.date))
         }

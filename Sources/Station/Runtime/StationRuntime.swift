@@ -28,10 +28,15 @@ public actor StationRuntime {
     let operatorName: String?
     let logger: Logger
     let healthFile: HealthFile?
+    /// Someone at the console chooses what the station cannot (a pretix device's list); a
+    /// headless station follows the server's suggestion.
+    nonisolated let attended: Bool
     private var flow = CheckInFlow()
     private var lastBadgeGuestID: String?
     /// A scanned pretix device QR code is being taken (a camera reads one QR code many times).
     var connectingPretix = false
+    /// The lists a scanned pretix device QR code offered, by ``PretixListChoice/id``, until one is chosen.
+    var pretixChoices: [String: PretixListChoice] = [:]
     private let inbox: AsyncStream<Presentation>.Continuation
     private let inboxStream: AsyncStream<Presentation>
     private let eventContinuation: AsyncStream<StationEvent>.Continuation
@@ -48,7 +53,8 @@ public actor StationRuntime {
 
     public init(database: KioskDatabase, printing: (any BadgePrinting)?, sync: SyncEngine?, badgeRequest: BadgeRequest?,
                 health: StationHealth, operatorName: String? = nil, healthFile: HealthFile? = nil, pretix: PretixSync? = nil,
-                logger: Logger = Logger(label: "kiosk.station")) {
+                attended: Bool = false, logger: Logger = Logger(label: "kiosk.station")) {
+        self.attended = attended
         self.database = database
         self.printing = printing
         self.sync = sync

@@ -171,6 +171,9 @@ struct ConsoleService: Service {
         case .useEvent(let event):
             setupTask?.cancel()
             setupTask = Task { await runtime.useEvent(event.id, name: event.name, answer: answer) }
+        case .usePretixList(let list):
+            setupTask?.cancel()
+            setupTask = Task { await runtime.usePretixList(list, answer: answer) }
         case .resumeDownload(let event):
             setupTask?.cancel()
             setupTask = Task { await runtime.downloadRoster(event: event, answer: answer) }

@@ -102,7 +102,7 @@ final class TmuxConsole {
         try waitForScreen(expected: "no \(text)", seconds: seconds) { !$0.contains(text) }
     }
 
-    private func waitForScreen(expected: String, seconds: Double, _ matches: (String) -> Bool) throws -> String {
+    func waitForScreen(expected: String, seconds: Double, _ matches: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
