@@ -239,6 +239,7 @@ targets += [
             "KioskStore",
             "HubAPI",
             "HTTPTransport",
+            "SyncSchedule",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
@@ -309,7 +310,7 @@ targets += [
     // The station's roster from a pretix check-in list and its check-ins back into pretix.
     .target(
         name: "PretixSync",
-        dependencies: ["CheckInCore", "KioskStore", "PretixClient", .product(name: "Logging", package: "swift-log")]
+        dependencies: ["CheckInCore", "KioskStore", "PretixClient", "SyncSchedule", .product(name: "Logging", package: "swift-log")]
     ),
     .testTarget(name: "PretixSyncTests", dependencies: ["PretixSync", "PretixClient", "KioskStore", "CheckInCore"]),
 ]

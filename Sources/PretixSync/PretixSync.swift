@@ -3,6 +3,7 @@ import Foundation
 import KioskStore
 import Logging
 import PretixClient
+import SyncSchedule
 
 /// Keeps a station's roster current from one pretix check-in list and sends its check-ins back
 /// to pretix, once each, in the order they were made.

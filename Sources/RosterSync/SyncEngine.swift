@@ -4,6 +4,7 @@ import HTTPTransport
 import HubAPI
 import KioskStore
 import Logging
+import SyncSchedule
 
 /// Keeps the station's roster copy current and its outbox drained, through crashes, restarts,
 /// expired sessions and a flapping network.
@@ -37,11 +38,8 @@ public actor SyncEngine {
     /// The clock skew last written to the store (only changes are written).
     var recordedSkew: Int64??
 
-    // The run loop's pause, woken early by ``nudge()`` or cancellation.
-    var wakeup: CheckedContinuation<Void, Never>?
-    var timer: Task<Void, Never>?
-    var nudged = false
-    var pauseKind: PauseKind?
+    /// Wakes the sync loop's sleep when a change is recorded (``nudge()``).
+    public nonisolated let wakeup = SyncWakeup()
     /// A pull is running: a second one waits for it (the follow loop and the interval loop
     /// would otherwise apply pages of one cursor twice).
     var pulling = false
@@ -118,44 +116,6 @@ public actor SyncEngine {
 
     // MARK: Loop
 
-    /// Pulls and pushes every ``SyncConfiguration/pullInterval`` until the task is cancelled
-    /// (or the station shuts down gracefully), backing off 1, 2, 4, 8, 16, 30, 30… s after
-    /// failures and honouring `Retry-After`. A ``nudge()`` between pulls uploads at once
-    /// (push only: the pull stays on its interval).
-    func syncLoop() async {
-        await withTaskCancellationHandler {
-            var nextPull = ContinuousClock.now
-            while !Task.isCancelled {
-                if let quietUntil, quietUntil > .now {
-                    await pause(for: ContinuousClock.now.duration(to: quietUntil), kind: .backoff)
-                    continue
-                }
-                // While the follow loop is following, the pulls are its own: this loop uploads,
-                // and still waits an interval between rounds (it once spun here, a CPU core per
-                // station, starving the hub and database beside it of time).
-                let due = ContinuousClock.now >= nextPull
-                let pushOnly = !due || following
-                let wait: Duration
-                let kind: PauseKind
-                do throws(SyncError) {
-                    let report = try await syncNow(pushOnly: pushOnly)
-                    // While following, the interval's cycle only uploads: its health report is sent here.
-                    if due && pushOnly { await sendStationReport(pending: report.pending) }
-                    if due { nextPull = .now + configuration.pullInterval }
-                    wait = max(.zero, ContinuousClock.now.duration(to: nextPull))
-                    kind = .interval
-                } catch {
-                    wait = delayAfterFailure(error)
-                    kind = error.isWaitingForSomeone ? .interval : .backoff
-                    nextPull = .now + wait
-                }
-                await pause(for: wait, kind: kind)
-            }
-        } onCancel: {
-            Task { await self.poke(force: true) }
-        }
-    }
-
     deinit {
         statusContinuation.finish()
     }
@@ -170,46 +130,11 @@ public actor SyncEngine {
         return delay
     }
 
-    /// What the loop is waiting for: the next pull, or the end of a backoff after failures (a
-    /// nudge never shortens a backoff, a `Retry-After` or the offline state: the hub asked for
-    /// quiet, or is not there).
-    enum PauseKind { case interval, backoff }
-
     /// Asks the loop to upload soon (a change was just recorded, the operator pressed "sync").
-    /// Wakes an interval wait at once; during a backoff it changes nothing.
+    /// Wakes an interval wait at once; during a backoff, or the quiet the hub asked for, it
+    /// changes nothing (the schedule's rule).
     public nonisolated func nudge() {
-        Task { await self.poke(force: false) }
-    }
-
-    func poke(force: Bool) {
-        guard let wakeup else {
-            nudged = true
-            return
-        }
-        // The hub asked for quiet (a 429 answered to either loop): a nudge waits for it too.
-        let quiet = quietUntil.map { $0 > .now } ?? false
-        guard force || (pauseKind == .interval && !quiet) else { return }
-        self.wakeup = nil
-        timer?.cancel()
-        wakeup.resume()
-    }
-
-    func pause(for duration: Duration, kind: PauseKind) async {
-        if Task.isCancelled { return }
-        if nudged && kind == .interval {
-            nudged = false
-            return
-        }
-        nudged = false
-        pauseKind = kind
-        await withCheckedContinuation { continuation in
-            wakeup = continuation
-            timer = Task { [weak self] in
-                try? await Task.sleep(for: duration)
-                await self?.poke(force: true)
-            }
-        }
-        pauseKind = nil
+        wakeup.nudge()
     }
 
     // MARK: One sync

@@ -1,4 +1,4 @@
-import PretixSync
+import SyncSchedule
 import Testing
 
 /// The pretix loop's sleep, woken by a recorded check-in (``SyncWakeup``).
