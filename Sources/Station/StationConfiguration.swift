@@ -29,6 +29,11 @@ public struct StationConfiguration: Sendable, Equatable {
     public var printStaleAfter: Duration = .seconds(600)
     /// How long badge PDFs written to a folder are kept (`pdf_retention_hours`, default 24; 0 keeps them).
     public var pdfRetention: Duration? = PDFFolderOutput.defaultRetention
+    /// How often the station pulls its roster source and sends its report between changes
+    /// (`sync_interval_seconds`); nil: the source's own (5 s for a hub, which also follows
+    /// changes as they commit; 3 s for pretix, which has no such channel). Check-ins go up at once
+    /// either way.
+    public var syncInterval: Duration?
     public var selfServicePIN: String?
     public var selfService = false
     /// Guests' names in the headless lines (`headless_names`); nil: not under systemd (``HeadlessNames``).
@@ -69,6 +74,7 @@ public struct StationConfiguration: Sendable, Equatable {
         "frame_size", "station_name", "time_zone", "operator", "direction", "printer_failover", "print_timeout_seconds", "print_stale_minutes",
         "scanner", "scanner_layout", "scanner_tab_ends_code", "wedge_max_key_gap_ms", "wedge_min_length",
         "ca_file", "allow_insecure_http", "pdf_retention_hours", "headless_names", "storage_key_file", "purge_after_days",
+        "sync_interval_seconds",
     ]
 
     /// Reads a configuration file.
@@ -134,6 +140,12 @@ public struct StationConfiguration: Sendable, Equatable {
                 throw .configuration(file: file, line: line, reason: "print_timeout_seconds must be a number of seconds from 1 to 3600")
             }
             printTimeout = .seconds(seconds)
+        case "sync_interval_seconds":
+            guard text != nil else { syncInterval = nil; return }
+            guard let seconds = Int(value), (1...300).contains(seconds) else {
+                throw .configuration(file: file, line: line, reason: "sync_interval_seconds must be a number of seconds from 1 to 300")
+            }
+            syncInterval = .seconds(seconds)
         case "headless_names":
             guard let names = Self.yesNo(value) else {
                 throw .configuration(file: file, line: line, reason: "headless_names must be true or false")

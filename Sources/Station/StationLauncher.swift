@@ -186,10 +186,12 @@ public enum StationLauncher {
             services.append(Configured(service: sync, serviceName: "sync"))
         }
         if let pretix {
-            services.append(Configured(service: PretixSyncService(sync: pretix, runtime: runtime, logger: logger), serviceName: "pretix sync"))
+            services.append(Configured(service: PretixSyncService(sync: pretix, runtime: runtime, interval: configuration.syncInterval, logger: logger),
+                                       serviceName: "pretix sync"))
         } else if pretixProblem == nil {
             // A pretix device QR code scanned while the station is set up makes it a pretix device.
-            services.append(Configured(service: PretixSyncService(sync: nil, runtime: runtime, logger: logger), successTerminationBehavior: .ignore,
+            services.append(Configured(service: PretixSyncService(sync: nil, runtime: runtime, interval: configuration.syncInterval, logger: logger),
+                                       successTerminationBehavior: .ignore,
                                        serviceName: "pretix sync (waiting for a device QR code)"))
         }
         services.append(Configured(service: FlowService(runtime: runtime), serviceName: "check-in flow"))
@@ -232,6 +234,7 @@ public enum StationLauncher {
         let knownHub = try configuration.hubURL ?? database.setting(.hubURL)
         guard forSetup || knownHub != nil || session != nil else { return nil }
         var sync = SyncConfiguration()
+        if let interval = configuration.syncInterval { sync.pullInterval = interval }
         sync.transport = TransportPolicy(caFile: configuration.caFile, allowInsecureHTTP: configuration.allowInsecureHTTP)
         if let configured = configuration.hubURL, let url = try? HubClient.parseHubURL(configured) {
             do throws(TransportRefusal) { try sync.transport.check(url) } catch {

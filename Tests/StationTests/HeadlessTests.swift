@@ -124,5 +124,19 @@ struct HeadlessTests {
     @Test func exampleConfigurationParses() throws {
         let configuration = try StationConfiguration.load(BuiltProducts.packageRoot.appendingPathComponent("Kiosk/kiosk.conf.example"))
         #expect(configuration.printPolicy == .onAdmission)
+        #expect(configuration.syncInterval == nil, "empty: each source's own interval")
+    }
+
+    @Test func theSyncIntervalIsTakenInSecondsAndAnUnusableOneIsRefusedWithItsLine() throws {
+        let directory = TemporaryDirectory("kiosk-config")
+        defer { directory.remove() }
+        let file = directory.appending("kiosk.conf")
+        try "sync_interval_seconds = 2\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(try StationConfiguration.load(file).syncInterval == .seconds(2))
+        try "# a comment\nsync_interval_seconds = 0\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try run(BuiltProducts.executable("kiosk"), ["run", "--headless", "--config", file.path, "--data-dir", directory.appending("data").path],
+                             stdin: "")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("kiosk.conf:2: sync_interval_seconds must be a number of seconds from 1 to 300"), "\(result.stderr)")
     }
 }

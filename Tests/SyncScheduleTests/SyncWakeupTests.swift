@@ -1,7 +1,7 @@
 import SyncSchedule
 import Testing
 
-/// The pretix loop's sleep, woken by a recorded check-in (``SyncWakeup``).
+/// The sync loop's sleep, woken by a recorded check-in (``SyncWakeup``).
 struct SyncWakeupTests {
     @Test func aNudgeBeforeTheSleepIsKeptAndEndsItAtOnce() async {
         let wakeup = SyncWakeup()

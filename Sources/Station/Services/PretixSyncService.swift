@@ -20,7 +20,8 @@ struct PretixSyncService: Service {
     /// The station's pretix link; `nil`: wait for one.
     let sync: PretixSync?
     let runtime: StationRuntime
-    var interval: Duration = .seconds(3)
+    /// How often orders are pulled between check-ins (`sync_interval_seconds`); nil: every 3 s.
+    var interval: Duration? = nil
     let logger: Logger
 
     func run() async throws {
@@ -32,8 +33,8 @@ struct PretixSyncService: Service {
             }
         }
         guard let sync = linked else { return }
-        try await cancelWhenGracefulShutdown {
-            await SyncLoop.run(PretixSource(sync: sync, runtime: runtime, logger: logger), configuration: .init(pullInterval: interval))
+        await cancelWhenGracefulShutdown {
+            await SyncLoop.run(PretixSource(sync: sync, runtime: runtime, logger: logger), configuration: .init(pullInterval: interval ?? .seconds(3)))
         }
     }
 }
