@@ -71,7 +71,8 @@ struct BenchDoorCommand: AsyncParsableCommand {
             ["feedback_ms": ["p50": .double(run.percentile(50)), "p95": .double(run.percentile(95)), "p99": .double(run.percentile(99)),
                              "max": .double(run.feedbackMilliseconds.max() ?? 0)],
              "admitted": .int(run.admitted), "printed": .int(run.printed), "badges_waiting": .int(run.badgesWaiting),
-             "uploads_pending": .int(run.uploadsPending), "seconds": .double(run.seconds)]
+             "uploads_pending": .int(run.uploadsPending),
+             "caught_up_seconds": run.caughtUpSeconds.map { JSONValue.double(($0 * 10).rounded() / 10) } ?? .null, "seconds": .double(run.seconds)]
         }
         if json {
             CommandOutput.printJSON(["attendees": .int(attendees), "rate": .double(rate), "printer": .string(printer ?? "pdf folder"),
@@ -83,7 +84,8 @@ struct BenchDoorCommand: AsyncParsableCommand {
             for (name, run) in [("baseline (no faults)", baseline), ("with " + faultList.map(\.description).joined(separator: ", "), faulted)] {
                 print(String(format: "  %@: feedback p50 %.1f ms  p95 %.1f ms  p99 %.1f ms (target ≤ 50)  max %.1f ms", name,
                              run.percentile(50), run.percentile(95), run.percentile(99), run.feedbackMilliseconds.max() ?? 0))
-                print("    admitted \(run.admitted), badges printed \(run.printed), waiting \(run.badgesWaiting), uploads pending \(run.uploadsPending)")
+                print("    admitted \(run.admitted), badges printed \(run.printed), waiting \(run.badgesWaiting), uploads pending \(run.uploadsPending)"
+                      + (run.caughtUpSeconds.map { ", caught up \(String(format: "%.1f", $0)) s after the faults" } ?? ", not caught up within 60 s"))
             }
         }
     }

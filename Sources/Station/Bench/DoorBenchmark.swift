@@ -119,6 +119,9 @@ public struct DoorBenchmark: Sendable {
         /// after a settling time.
         public var badgesWaiting: Int
         public var uploadsPending: Int
+        /// How long after the last attendee was answered and the last fault ended the outbox was
+        /// empty: the station caught up with its source; `nil` when it had not within a minute.
+        public var caughtUpSeconds: Double?
         public var seconds: Double
 
         public func percentile(_ p: Double) -> Double { CorpusScore.percentile(feedbackMilliseconds, p) }
@@ -208,12 +211,13 @@ public struct DoorBenchmark: Sendable {
         let jobs = try await database.printJobs.unfinishedPrintJobs()
         let printed = try await database.printJobs.printJobCount(.printed)
         return Figures(feedbackMilliseconds: await driver.latencies.values, admitted: await driver.latencies.admitted, printed: printed,
-                       badgesWaiting: jobs.count, uploadsPending: try database.outbox.pendingCount(), seconds: (ContinuousClock.now - started).seconds)
+                       badgesWaiting: jobs.count, uploadsPending: try database.outbox.pendingCount(), caughtUpSeconds: await driver.caughtUp.value,
+                       seconds: (ContinuousClock.now - started).seconds)
     }
 }
 
 /// Presents the attendees at the rate, measures code → feedback, plays the faults, then waits a
-/// little for the queue and the uploads to settle.
+/// little for the print queue and until the uploads have caught up (at most a minute).
 struct ArrivalDriver: Service {
     let runtime: StationRuntime
     let codes: [String]
@@ -223,6 +227,13 @@ struct ArrivalDriver: Service {
     let proxy: FaultProxy?
     let cups: CupsFaults?
     let latencies = Latencies()
+    /// Seconds from the last answer and fault to an empty outbox (``DoorBenchmark/Figures/caughtUpSeconds``).
+    let caughtUp = CaughtUp()
+
+    actor CaughtUp {
+        var value: Double?
+        func set(_ seconds: Double) { value = seconds }
+    }
 
     actor Latencies {
         var submitted: [String: ContinuousClock.Instant] = [:]
@@ -257,9 +268,19 @@ struct ArrivalDriver: Service {
             runtime.submit(Presentation(.code(code), source: .scanner, at: .now()))
         }
         while await latencies.answered < codes.count { try await Task.sleep(for: .milliseconds(20)) }
-        // Faults end, then the queue and the uploads get a moment to catch up.
+        // Faults end, then the queue gets a moment and the uploads catch up (the source's pace:
+        // a backlog goes up as fast as it takes it).
         await faultTask.value
-        try? await Task.sleep(for: .seconds(3))
+        let calm = ContinuousClock.now
+        var settled = false
+        while ContinuousClock.now - calm < .seconds(60) {
+            if !settled, (try? runtime.database.outbox.pendingCount()) == 0 {
+                settled = true
+                await caughtUp.set((ContinuousClock.now - calm).seconds)
+            }
+            if settled && ContinuousClock.now - calm >= .seconds(3) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
     }
 
     func playFaults(from start: ContinuousClock.Instant) async {
