@@ -6,7 +6,7 @@ import SyncSchedule
 /// Beside the schedule's loop, the follow loop (the hub's long-poll) and the heartbeat.
 extension SyncEngine: Service {
     public func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask { await SyncLoop.run(self, configuration: self.schedule) }
                 group.addTask { await self.followLoop() }

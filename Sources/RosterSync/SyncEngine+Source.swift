@@ -32,10 +32,7 @@ extension SyncEngine: RosterSource {
         var report = SyncReport()
         do throws(SyncError) {
             try await exclusivePush(into: &report, progress: nil)
-            consecutiveFailures = 0
-            lastError = nil
-            await recordClockSkew()
-            await publish()
+            await recordOutcome(nil)
             return .answered(.ok)
         } catch {
             return await failed(error)
@@ -55,13 +52,7 @@ extension SyncEngine: RosterSource {
     /// A failed round as the operator sees it and as the schedule reads it: nothing to do until
     /// someone signs in or picks an event, the quiet the hub asked for, or a failure to back off from.
     func failed(_ error: SyncError) async -> SyncRound {
-        switch error {
-        case .unreachable, .refused, .storage, .implausibleTime: consecutiveFailures += 1
-        default: break
-        }
-        lastError = error.description
-        await recordClockSkew()
-        await publish()
+        await recordOutcome(error)
         if error.isWaitingForSomeone { return .answered(.waiting) }
         if let seconds = retryAfterSeconds {
             retryAfterSeconds = nil

@@ -152,24 +152,28 @@ public actor SyncEngine {
         do {
             if !pushOnly { try await exclusivePull(into: &report, progress: progress) }
             try await exclusivePush(into: &report, progress: progress)
-            consecutiveFailures = 0
-            lastError = nil
             report.pending = (try? database.outbox.pendingCount()) ?? 0
             // With each full cycle (not every nudged upload): the organizer's station list.
             if !pushOnly { await sendStationReport(pending: report.pending) }
-            await recordClockSkew()
-            await publish()
+            await recordOutcome(nil)
             return report
         } catch {
-            switch error {
-            case .unreachable, .refused, .storage, .implausibleTime: consecutiveFailures += 1
-            default: break
-            }
-            lastError = error.description
-            await recordClockSkew()
-            await publish()
+            await recordOutcome(error)
             throw error
         }
+    }
+
+    /// What the operator is shown after a round: the failures in a row and the last error, the
+    /// clock's skew from the hub's, the status published.
+    func recordOutcome(_ error: SyncError?) async {
+        switch error {
+        case nil: consecutiveFailures = 0
+        case .unreachable, .refused, .storage, .implausibleTime: consecutiveFailures += 1
+        default: break
+        }
+        lastError = error?.description
+        await recordClockSkew()
+        await publish()
     }
 
     /// Keeps the store's clock fault current from the hub's `Date` headers: changes recorded
