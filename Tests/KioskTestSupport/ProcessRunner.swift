@@ -32,13 +32,16 @@ public func run(
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try? input.fileHandleForWriting.close()
-    // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+    // Read both pipes concurrently so a chatty child never blocks on a full pipe. On threads of
+    // their own: the global dispatch queues have as many workers as cores, and with other tests'
+    // children holding them, a child that had long exited was read only when one came free
+    // (a refusal that should come at once measured at 70 s in CI).
     let group = DispatchGroup()
     nonisolated(unsafe) var outData = Data(), errData = Data()
     group.enter()
-    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    Thread { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }.start()
     group.enter()
-    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    Thread { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }.start()
     if group.wait(timeout: .now() + timeout) == .timedOut {
         process.terminate()
         group.wait()
