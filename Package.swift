@@ -148,12 +148,41 @@ products += [
 targets += [
     // The `/v1` wire contract shared by the hub and the station's sync client: Codable types only.
     .target(name: "HubAPI", dependencies: ["CheckInCore"], exclude: ["openapi.yaml"]),
+    // The hub's decisions as values, no I/O (like the station's CheckInRules): ingest, walk-ins,
+    // undo, merge, roster paging, route access, refresh rotation, station claims.
+    .target(name: "HubCore", dependencies: ["CheckInCore", "HubAPI"]),
+    // `NNNN_name.sql` migrations and the plan of which to apply: for the hub's databases and the station's.
+    .target(name: "SchemaMigrations", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+    // The hub's repositories, their records, and every store operation written once over SQL.
+    .target(name: "HubStorage", dependencies: ["CheckInCore", "HubAPI", "HubCore", "RosterCSV", "SchemaMigrations"]),
+    // Only what SQLite and PostgreSQL really do differently: transactions, locks, lists, notices.
+    .target(
+        name: "HubStorageSQLite",
+        dependencies: ["HubStorage", "SchemaMigrations", .product(name: "GRDB", package: "GRDB.swift")],
+        plugins: ["EmbedMigrationsPlugin"]
+    ),
+    .target(
+        name: "HubStoragePostgres",
+        dependencies: [
+            "HubStorage", "SchemaMigrations",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        plugins: ["EmbedMigrationsPlugin"]
+    ),
     .target(
         name: "HubServer",
         dependencies: [
             "HubAPI",
             "CheckInCore",
             "RosterCSV",
+            "HubCore",
+            "HubStorage",
+            "HubStorageSQLite",
+            "HubStoragePostgres",
+            "SchemaMigrations",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             // The request and response parts a connection handler sees (HeaderTimeoutHandler).
@@ -161,8 +190,6 @@ targets += [
             // `checkin-hub serve --tls-cert --tls-key`: HTTPS through NIOSSL.
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
@@ -172,7 +199,7 @@ targets += [
         ],
         // Templates, CSS and JavaScript are embedded by EmbedWebAssetsPlugin, not compiled or copied.
         exclude: ["Web/Assets"],
-        plugins: ["EmbedMigrationsPlugin", "EmbedWebAssetsPlugin"]
+        plugins: ["EmbedWebAssetsPlugin"]
     ),
     // The dashboard's templates and static files ship inside the hub: see Sources/EmbedWebAssetsPlugin.
     .executableTarget(name: "embed-web-assets"),
@@ -193,10 +220,12 @@ targets += [
         ]
     ),
     .testTarget(name: "HubAPITests", dependencies: ["HubAPI", "CheckInCore"]),
+    .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubAPI", "CheckInCore"]),
     .testTarget(
         name: "HubServerTests",
         dependencies: [
             "HubServer", "HubAPI", "CheckInCore", "KioskTestSupport",
+            "HubCore", "HubStorage", "HubStorageSQLite", "HubStoragePostgres", "SchemaMigrations",
             // ReviewBrowserTests adds a walk-in at a real station through its own store (the console's path).
             "KioskStore",
             .product(name: "Logging", package: "swift-log"),
@@ -207,8 +236,8 @@ targets += [
             // WebTemplatesTests pins how the template library's escaping reaches sections and partials.
             .product(name: "Mustache", package: "swift-mustache"),
         ],
-        // The dashboard's Playwright script, run by DashboardBrowserTests.
-        exclude: ["Browser"]
+        // The dashboard's Playwright script, run by DashboardBrowserTests; a release's databases, read from the folder.
+        exclude: ["Browser", "Fixtures"]
     ),
 ]
 dependencies += [

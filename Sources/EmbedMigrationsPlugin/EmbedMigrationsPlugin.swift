@@ -10,7 +10,8 @@ struct EmbedMigrationsPlugin: BuildToolPlugin {
     /// Target name → (Swift variable, folder under `Migrations/`).
     static let folders: [String: [(variable: String, folder: String)]] = [
         "KioskStore": [("embeddedKioskMigrations", "kiosk")],
-        "HubServer": [("embeddedHubSQLiteMigrations", "hub/sqlite"), ("embeddedHubPostgresMigrations", "hub/postgres")],
+        "HubStorageSQLite": [("embeddedHubSQLiteMigrations", "hub/sqlite")],
+        "HubStoragePostgres": [("embeddedHubPostgresMigrations", "hub/postgres")],
     ]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

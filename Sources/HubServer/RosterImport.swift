@@ -6,7 +6,7 @@ import RosterCSV
 /// One roster import, the one way both `checkin-hub import` and the dashboard's upload do it:
 /// the file read by ``RosterCSV/RosterFileReader/parse(_:options:)`` (CSV or `.xlsx`, the same
 /// bounds), dates without an offset taken in the event's time zone, the `replace` refusal, then
-/// ``EventRepository/importRoster(event:rows:replace:)``.
+/// ``EventRepository/importRoster(event:rows:replace:audit:)``.
 public enum RosterImport {
     /// What an import read and did: the command's and the page's report.
     public struct Report: Sendable {
@@ -46,11 +46,7 @@ public enum RosterImport {
                            audit: (@Sendable (ImportSummary) -> OrganizerAction)? = nil) async throws -> Report {
         let parsed = try read(file, named: name, for: event)
         if replace, let refusal = parsed.replaceRefusal { throw Failure.replaceRefused(refusal) }
-        let summary = if let audit {
-            try await store.importRoster(event: event.id, rows: parsed.rows, replace: replace, audit: audit)
-        } else {
-            try await store.importRoster(event: event.id, rows: parsed.rows, replace: replace)
-        }
+        let summary = try await store.importRoster(event: event.id, rows: parsed.rows, replace: replace, audit: audit)
         return Report(file: parsed, summary: summary)
     }
 

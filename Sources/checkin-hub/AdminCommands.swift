@@ -27,7 +27,10 @@ struct EventCommand: AsyncParsableCommand {
             let event = EventSummary(
                 id: id ?? Tokens.identifier("ev"), name: Sanitized.text(name), startsAt: startsAt, endsAt: endsAt, timeZone: timeZone,
                 toleranceWindowMilliseconds: windowSeconds * 1000, stationUndoMilliseconds: undoSeconds * 1000)
-            try await options.withStore { try await $0.createEvent(event) }
+            let audit = OrganizerAction(
+                eventID: event.id, actor: CommandLineActor.current(), kind: .eventCreated, subject: event.id,
+                detail: "\(event.name), tolerance \(windowSeconds) s, undo \(undoSeconds) s, \(timeZone)", at: .now())
+            try await options.withStore { try await $0.createEvent(event, audit: audit) }
             if options.json { printJSON(["id": event.id, "name": event.name]) } else { print(event.id) }
         }
 
@@ -50,7 +53,15 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let report = try await options.withStore { store in
             guard let summary = try await store.event(id: event) else { throw ValidationError("No event \(event): see checkin-hub event list.") }
-            do { return try await RosterImport.run(URL(fileURLWithPath: file), into: summary, replace: replace, store: store) } catch let failure as RosterImport.Failure {
+            let actor = CommandLineActor.current(), name = URL(fileURLWithPath: file).lastPathComponent, replace = replace
+            let audit: @Sendable (ImportSummary) -> OrganizerAction = { imported in
+                OrganizerAction(eventID: summary.id, actor: actor, kind: .rosterUploaded, subject: name,
+                                detail: "imported \(imported.imported), updated \(imported.updated), unchanged \(imported.unchanged)"
+                                    + (replace ? ", \(imported.revokedMissing.count) missing revoked" : ""), at: .now())
+            }
+            do {
+                return try await RosterImport.run(URL(fileURLWithPath: file), into: summary, replace: replace, store: store, audit: audit)
+            } catch let failure as RosterImport.Failure {
                 throw ValidationError("\(file): \(failure)")
             }
         }
@@ -100,7 +111,9 @@ struct AccessTypeCommand: AsyncParsableCommand {
                 return t
             }
             let type = AccessType(id: id ?? AccessType.identifier(forName: name), name: name, reentry: reentry, validFrom: from, validUntil: until)
-            try await options.withStore { try await $0.upsertAccessType(event: event, type) }
+            let audit = OrganizerAction(eventID: event, actor: CommandLineActor.current(), kind: .accessTypeSaved, subject: type.id,
+                                        detail: "\(type.name): \(type.reentry ? "re-entry" : "single entry")", at: .now())
+            try await options.withStore { try await $0.upsertAccessType(event: event, type, audit: audit) }
             if options.json { printJSON(["id": type.id, "name": type.name, "reentry": type.reentry]) } else { print(type.id) }
         }
     }
@@ -134,7 +147,11 @@ struct TokensCommand: AsyncParsableCommand {
         @Argument(help: "Session id from `tokens list`.") var session: String
 
         func run() async throws {
-            let revoked = try await options.withStore { try await $0.revokeSession(id: session, now: .now()) }
+            let revoked = try await options.withStore { store in
+                let detail = try await store.sessions().first { $0.id == session }.map { "\($0.staffEmail), \($0.stationName ?? "no station")" } ?? ""
+                return try await store.revokeSession(id: session, now: .now(), audit: OrganizerAction(
+                    eventID: nil, actor: CommandLineActor.current(), kind: .sessionRevoked, subject: session, detail: detail, at: .now()))
+            }
             if options.json { printJSON(["revoked": revoked]) } else { print(revoked ? "revoked" : "no active session \(session)") }
             if !revoked { throw ExitCode(1) }
         }

@@ -51,10 +51,10 @@ enum BenchDatabase {
         }
         do {
             try await DatabaseOptions.parse(["--db", db]).withStore { store in
-                guard let postgres = store as? PostgresHubStore else { return }
+                guard let shared = store as? SQLHubStore, shared.kind == "postgres" else { return }
                 var staffIDs: [String] = []
                 for email in event.accounts { if let found = try await store.staff(email: email) { staffIDs.append(found.info.id) } }
-                try await postgres.removeBenchRun(event: event.id, staffIDs: staffIDs)
+                try await shared.removeBenchRun(event: event.id, staffIDs: staffIDs)
             }
         } catch {
             printError("The benchmark could not remove its event \(event.id) and account from the database of --db: \(error). Remove them by hand.")

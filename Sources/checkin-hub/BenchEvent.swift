@@ -31,10 +31,10 @@ struct BenchEvent {
         let rows = (0..<guests).map(row)
         try await DatabaseOptions.parse(["--db", db]).withStore { store in
             try await store.createEvent(EventSummary(id: id, name: name, startsAt: nil, endsAt: nil, timeZone: "UTC",
-                                                     toleranceWindowMilliseconds: 30_000, stationUndoMilliseconds: 300_000))
-            _ = try await store.importRoster(event: id, rows: rows)
+                                                     toleranceWindowMilliseconds: 30_000, stationUndoMilliseconds: 300_000), audit: nil)
+            _ = try await store.importRoster(event: id, rows: rows, replace: false, audit: nil)
             try await store.addStaff(StaffInfo(id: Tokens.identifier("st"), email: event.email, name: "Bench", role: .organizer),
-                                     passwordHash: try PasswordHasher.hash(event.password))
+                                     passwordHash: try PasswordHasher.hash(event.password), audit: nil)
         }
         return event
     }
@@ -45,8 +45,8 @@ struct BenchEvent {
         let (id, password) = (id, password)
         try await DatabaseOptions.parse(["--db", db]).withStore { store in
             try await store.addStaff(StaffInfo(id: Tokens.identifier("st"), email: email, name: "Bench \(suffix)", role: .staff),
-                                     passwordHash: try PasswordHasher.hash(password))
-            _ = try await store.assign(event: id, emails: [email], now: .now())
+                                     passwordHash: try PasswordHasher.hash(password), audit: nil)
+            _ = try await store.assign(event: id, emails: [email], now: .now(), audit: nil)
         }
         extraAccounts.append(email)
         return email

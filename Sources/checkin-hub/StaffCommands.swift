@@ -29,7 +29,9 @@ struct StaffCommand: AsyncParsableCommand {
             let password = try readPassword(prompt: "Password for \(email): ")
             let info = StaffInfo(id: Tokens.identifier("st"), email: email.lowercased(), name: Sanitized.text(name), role: role)
             let hash = try PasswordHasher.hash(password)
-            try await options.withStore { try await $0.addStaff(info, passwordHash: hash) }
+            let audit = OrganizerAction(eventID: nil, actor: CommandLineActor.current(), kind: .staffAdded, subject: info.email,
+                                        detail: "\(info.name), \(role.rawValue)", at: .now())
+            try await options.withStore { try await $0.addStaff(info, passwordHash: hash, audit: audit) }
             if options.json { printJSON(["id": info.id, "email": info.email, "role": role.rawValue]) } else { print(info.id) }
         }
     }
@@ -67,7 +69,12 @@ struct StaffCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard !email.isEmpty else { throw ValidationError("Give at least one --email.") }
-            let assigned = try await options.withStore { try await $0.assign(event: event, emails: email, now: .now()) }
+            let actor = CommandLineActor.current(), event = event
+            let assigned = try await options.withStore {
+                try await $0.assign(event: event, emails: email, now: .now()) { info in
+                    OrganizerAction(eventID: event, actor: actor, kind: .staffAssigned, subject: info.email, at: .now())
+                }
+            }
             if options.json { printJSON(["event": event, "assigned": assigned.map(\.email)]) } else {
                 for info in assigned { print("\(info.email) sees \(event)") }
             }
@@ -83,7 +90,12 @@ struct StaffCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard !email.isEmpty else { throw ValidationError("Give at least one --email.") }
-            let ended = try await options.withStore { try await $0.unassign(event: event, emails: email) }
+            let actor = CommandLineActor.current(), event = event
+            let ended = try await options.withStore {
+                try await $0.unassign(event: event, emails: email) { info in
+                    OrganizerAction(eventID: event, actor: actor, kind: .staffUnassigned, subject: info.email, at: .now())
+                }
+            }
             if options.json { printJSON(["event": event, "unassigned": ended]) } else { print("\(ended) assignment(s) ended") }
         }
     }
@@ -138,7 +150,9 @@ private func applyChange(_ change: StaffChange, to email: String, options: Datab
                 }
             }
         }
-        return try await store.change(staff: email, change, now: .now())
+        return try await store.change(staff: email, change, now: .now(), audit: OrganizerAction(
+            eventID: nil, actor: CommandLineActor.current(), kind: change.auditKind, subject: email.lowercased(),
+            detail: change.revokesSessions ? "sessions revoked" : "", at: .now()))
     }
     if options.json {
         printJSON(["email": email, "result": done, "revoked_sessions": revoked.map {
@@ -160,4 +174,16 @@ private func readPassword(prompt: String) throws -> String {
     }
     if let problem = NewPassword.problem(password) { throw ValidationError(problem) }
     return password
+}
+
+extension StaffChange {
+    /// What the organizer log calls the change (as the dashboard's staff page records it).
+    var auditKind: OrganizerAction.Kind {
+        switch self {
+        case .disable: .staffDisabled
+        case .enable: .staffEnabled
+        case .remove: .staffRemoved
+        case .password: .passwordReset
+        }
+    }
 }

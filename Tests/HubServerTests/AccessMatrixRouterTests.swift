@@ -15,13 +15,13 @@ import Testing
     @Test(arguments: StoreContractTests.kinds) func everyRouteAnswersEachRoleForEachEventAsTheRulesSay(kind: String) async throws {
         let (store, directory) = try await StoreContractTests.makeStore(kind)
         defer { directory.remove() }
-        for event in ["ev1", "ev2"] { try await store.createEvent(EventSummary(id: event, name: event, toleranceWindowMilliseconds: 30_000)) }
+        for event in ["ev1", "ev2"] { try await store.createEvent(EventSummary(id: event, name: event, toleranceWindowMilliseconds: 30_000), audit: nil) }
         var tokens: [AccessMatrix.Caller: String] = [:]
         let now = Timestamp.now()
         for person in AccessMatrix.people {
             let info = StaffInfo(id: "st-\(person.caller)", email: person.email, name: person.name, role: person.role)
-            try await store.addStaff(info, passwordHash: "unused")
-            for event in person.events { _ = try await store.assign(event: event, emails: [person.email], now: now) }
+            try await store.addStaff(info, passwordHash: "unused", audit: nil)
+            for event in person.events { _ = try await store.assign(event: event, emails: [person.email], now: now, audit: nil) }
             let token = "token-of-\(person.caller)"
             try await store.createSession(NewSession(
                 id: "ses-\(person.caller)", staffID: info.id,

@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: StoreContractTests.kinds) func accountChangesAndSessionRevocationsAreWrittenWithTheirEntries(kind: String) async throws {
         let (store, directory) = try await StoreContractTests.makeStore(kind)
         defer { directory.remove() }
-        try await store.createEvent(EventSummary(id: "ev1", name: "Gala"))
+        try await store.createEvent(EventSummary(id: "ev1", name: "Gala"), audit: nil)
         let sam = StaffInfo(id: "st-sam", email: "sam@example.org", name: "Sam", role: .staff)
         let added = Self.action(.staffAdded, event: nil, subject: sam.email)
         try await store.addStaff(sam, passwordHash: "hash-1", audit: added)

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import HubAPI
 @testable import HubServer
+@testable import HubStorage
 import KioskTestSupport
 import Logging
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// check-ins (one not yet seen by stations) and an unknown-code attempt, loses nothing, and the
 /// lookup, history and arrivals read it at once.
 @Suite(.serialized, .tags(.endToEnd), .endToEnd, .blocking) struct GuestLookupMigrationTests {
-    @Test(arguments: StoreContractTests.kinds) func theGuestLookupIndexesKeepEveryRowAndServeTheOldData(kind: String) async throws {
+    @Test(arguments: StoreContractTests.databaseKinds) func theGuestLookupIndexesKeepEveryRowAndServeTheOldData(kind: String) async throws {
         let directory = TemporaryDirectory("hub-migrate")
         defer { directory.remove() }
         let url = kind == "sqlite" ? "sqlite:" + directory.appending("hub.db").path : try PostgresCluster.shared.get().createDatabase()

@@ -15,8 +15,8 @@ import Testing
     /// `ev1` with five guests (two in order `ORD-7`), and `ev2` with a namesake.
     static func seed(_ store: any HubStore) async throws -> EventSummary {
         let event = EventSummary(id: "ev1", name: "Conf", toleranceWindowMilliseconds: 30_000)
-        try await store.createEvent(event)
-        try await store.createEvent(EventSummary(id: "ev2", name: "Other"))
+        try await store.createEvent(event, audit: nil)
+        try await store.createEvent(EventSummary(id: "ev2", name: "Other"), audit: nil)
         func row(_ code: String, _ name: String, _ email: String, order: String = "") -> RosterRow {
             RosterRow(line: 2, code: TicketCode(stored: code), name: name, email: email, company: "", accessType: "General",
                       facts: TicketFacts(orderCode: order))
@@ -27,8 +27,8 @@ import Testing
             row("GRC3", "Grace Hopper", "Grace.Hopper@Example.org"),
             row("PCT4", "100% Percent_Guy", "pct@example.org"),
             row("GONE", "Ada Gone", "gone@example.org"),
-        ])
-        _ = try await store.importRoster(event: "ev2", rows: [row("ADA9", "Ada Elsewhere", "ada9@example.org")])
+        ], replace: false, audit: nil)
+        _ = try await store.importRoster(event: "ev2", rows: [row("ADA9", "Ada Elsewhere", "ada9@example.org")], replace: false, audit: nil)
         #expect(try await store.deleteGuest(event: "ev1", guestID: "GONE"))
         return event
     }
@@ -97,7 +97,7 @@ import Testing
         #expect(ada.status == .inside)
         #expect(try await store.guestHistory(event: "ev1", guestID: "ADA1", limit: 10).map(\.undone) == [true, false, false])
         // A revoked ticket says so in the lookup, whatever happened before.
-        #expect(try await store.setRevoked(event: "ev1", guestID: "ADA1", revoked: true))
+        #expect(try await store.setRevoked(event: "ev1", guestID: "ADA1", revoked: true, action: nil))
         #expect(try await store.findGuests(event: "ev1", matching: GuestQuery("ada"), limit: 5).map(\.status) == [.revoked])
         await store.close()
     }
@@ -148,7 +148,7 @@ import Testing
         #expect(again.decision == .alreadyCheckedIn)
         #expect(again.previous?.station == "Dashboard")
         #expect(again.previous?.by == "Olga")
-        _ = try await store.setRevoked(event: "ev1", guestID: "PCT4", revoked: true)
+        _ = try await store.setRevoked(event: "ev1", guestID: "PCT4", revoked: true, action: nil)
         #expect(try await checkIn("PCT4", 0).decision == .revoked)
         #expect(try await store.organizerActions(event: "ev1").map(\.detail) == ["admitted", "already_checked_in", "revoked"])
         #expect(try await store.stats(event: "ev1").checkedIn == 1)

@@ -37,7 +37,7 @@ import Testing
         (kind == "sqlite" ? HubMigration.sqlite : HubMigration.postgres).dropFirst(count).map(\.name)
     }
 
-    @Test(arguments: StoreContractTests.kinds) func versionTwoKeepsEveryRowAndFreesUnknownCodeKeys(kind: String) async throws {
+    @Test(arguments: StoreContractTests.databaseKinds) func versionTwoKeepsEveryRowAndFreesUnknownCodeKeys(kind: String) async throws {
         let directory = TemporaryDirectory("hub-migrate")
         defer { directory.remove() }
         let url = try Self.versionOne(kind, in: directory)
@@ -53,7 +53,7 @@ import Testing
         // So the key is decided afresh once the guest is on the roster.
         _ = try await store.importRoster(event: "ev", rows: [
             RosterRow(line: 2, code: TicketCode(stored: "LATE"), name: "Late", email: "", company: "", accessType: "General"),
-        ])
+        ], replace: false, audit: nil)
         let event = try #require(try await store.event(id: "ev"))
         let again = CheckInUpload(key: IdempotencyKey(deviceID: "door-1", guestID: "LATE", scannedAt: Timestamp(milliseconds: 1_760_000_000_000)),
                                   station: "Door 1", operatorName: "Alex", source: .camera)
@@ -66,7 +66,7 @@ import Testing
         await store.close()
     }
 
-    @Test(arguments: StoreContractTests.kinds) func versionThreeKeepsEveryCheckInAndFlagsNoneOfThem(kind: String) async throws {
+    @Test(arguments: StoreContractTests.databaseKinds) func versionThreeKeepsEveryCheckInAndFlagsNoneOfThem(kind: String) async throws {
         let directory = TemporaryDirectory("hub-migrate")
         defer { directory.remove() }
         let url = try Self.versionOne(kind, in: directory)
@@ -95,7 +95,7 @@ import Testing
         await store.close()
     }
 
-    @Test(arguments: StoreContractTests.kinds) func anUpgradeMidEventLocksNobodyOutButNewStaffSeeOnlyWhatTheyAreGiven(kind: String) async throws {
+    @Test(arguments: StoreContractTests.databaseKinds) func anUpgradeMidEventLocksNobodyOutButNewStaffSeeOnlyWhatTheyAreGiven(kind: String) async throws {
         let directory = TemporaryDirectory("hub-migrate")
         defer { directory.remove() }
         let url = try Self.versionOne(kind, in: directory)
@@ -109,7 +109,7 @@ import Testing
         #expect(try await store.staffAccounts(event: "ev").map(\.events) == [["ev"]])
         // Someone added after the upgrade sees nothing until assigned.
         let sam = StaffInfo(id: "s2", email: "sam@x.org", name: "Sam", role: .support)
-        try await store.addStaff(sam, passwordHash: "x")
+        try await store.addStaff(sam, passwordHash: "x", audit: nil)
         #expect(try await store.event(id: "ev", visibleTo: sam) == nil)
         #expect(try await store.events(visibleTo: sam).isEmpty)
         await store.close()

@@ -1,4 +1,6 @@
 @testable import HubServer
+@testable import HubStoragePostgres
+import HubStorage
 import KioskTestSupport
 import Foundation
 import Logging

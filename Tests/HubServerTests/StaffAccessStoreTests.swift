@@ -14,8 +14,8 @@ import Testing
     static func prepared(_ kind: String) async throws -> (any HubStore, TemporaryDirectory) {
         let (store, directory) = try await StoreContractTests.makeStore(kind)
         _ = try await StoreContractTests.seed(store)
-        try await store.createEvent(EventSummary(id: "ev2", name: "Other", toleranceWindowMilliseconds: 30_000))
-        for person in [olga, sam, alex] { try await store.addStaff(person, passwordHash: "x") }
+        try await store.createEvent(EventSummary(id: "ev2", name: "Other", toleranceWindowMilliseconds: 30_000), audit: nil)
+        for person in [olga, sam, alex] { try await store.addStaff(person, passwordHash: "x", audit: nil) }
         return (store, directory)
     }
 
@@ -26,8 +26,8 @@ import Testing
         #expect(try await store.events(visibleTo: Self.alex).isEmpty)
         #expect(try await store.event(id: "ev1", visibleTo: Self.alex) == nil)
 
-        #expect(try await store.assign(event: "ev1", emails: ["ALEX@x.org", "sam@x.org"], now: .now()).map(\.id) == ["s-st", "s-sup"])
-        _ = try await store.assign(event: "ev1", emails: ["alex@x.org"], now: .now())  // again: nothing changes
+        #expect(try await store.assign(event: "ev1", emails: ["ALEX@x.org", "sam@x.org"], now: .now(), audit: nil).map(\.id) == ["s-st", "s-sup"])
+        _ = try await store.assign(event: "ev1", emails: ["alex@x.org"], now: .now(), audit: nil)  // again: nothing changes
         #expect(try await store.events(visibleTo: Self.alex).map(\.id) == ["ev1"])
         #expect(try await store.event(id: "ev1", visibleTo: Self.sam)?.id == "ev1")
         #expect(try await store.event(id: "ev2", visibleTo: Self.sam) == nil)
@@ -35,7 +35,7 @@ import Testing
         #expect(try await store.staffAccounts(event: "ev1").map(\.info.email) == ["alex@x.org", "olga@x.org", "sam@x.org"])
         #expect(try await store.staffAccounts(event: "ev2").map(\.info.email) == ["olga@x.org"])
 
-        #expect(try await store.unassign(event: "ev1", emails: ["alex@x.org"]) == 1)
+        #expect(try await store.unassign(event: "ev1", emails: ["alex@x.org"], audit: nil) == 1)
         #expect(try await store.event(id: "ev1", visibleTo: Self.alex) == nil)
         await store.close()
     }
@@ -44,10 +44,10 @@ import Testing
         let (store, directory) = try await Self.prepared(kind)
         defer { directory.remove() }
         await #expect(throws: HubStoreError.unknownStaff("who@x.org")) {
-            try await store.assign(event: "ev1", emails: ["alex@x.org", "who@x.org"], now: .now())
+            try await store.assign(event: "ev1", emails: ["alex@x.org", "who@x.org"], now: .now(), audit: nil)
         }
         #expect(try await store.event(id: "ev1", visibleTo: Self.alex) == nil, "the whole command is refused")
-        await #expect(throws: HubStoreError.unknownEvent("nope")) { try await store.assign(event: "nope", emails: ["alex@x.org"], now: .now()) }
+        await #expect(throws: HubStoreError.unknownEvent("nope")) { try await store.assign(event: "nope", emails: ["alex@x.org"], now: .now(), audit: nil) }
         await store.close()
     }
 
@@ -65,14 +65,14 @@ import Testing
         _ = try await Self.session(store, "door-1", for: Self.alex)
         _ = try await Self.session(store, "door-2", for: Self.alex)
         _ = try await Self.session(store, "office", for: Self.sam)
-        let revoked = try await store.change(staff: "Alex@x.org", .disable, now: .now())
+        let revoked = try await store.change(staff: "Alex@x.org", .disable, now: .now(), audit: nil)
         #expect(revoked.map(\.id) == ["door-1", "door-2"])
         #expect(try await store.session(accessHash: "a-door-1", now: .now()) == nil)
         #expect(try await store.session(accessHash: "a-office", now: .now()) != nil, "other people's sessions go on")
         #expect(try await store.staff(email: "alex@x.org") == nil, "sign-in finds no account")
         #expect(try await store.staffAccounts(event: nil).first { $0.info.id == "s-st" }?.disabled == true)
 
-        #expect(try await store.change(staff: "alex@x.org", .enable, now: .now()).isEmpty)
+        #expect(try await store.change(staff: "alex@x.org", .enable, now: .now(), audit: nil).isEmpty)
         #expect(try await store.staff(email: "alex@x.org")?.info.id == "s-st")
         #expect(try await store.session(accessHash: "a-door-1", now: .now()) == nil, "enabling brings no session back")
         await store.close()
@@ -81,20 +81,20 @@ import Testing
     @Test(arguments: StoreContractTests.kinds) func aNewPasswordEndsEverySessionAndRemovalFreesTheEmail(kind: String) async throws {
         let (store, directory) = try await Self.prepared(kind)
         defer { directory.remove() }
-        _ = try await store.assign(event: "ev1", emails: ["alex@x.org"], now: .now())
+        _ = try await store.assign(event: "ev1", emails: ["alex@x.org"], now: .now(), audit: nil)
         _ = try await Self.session(store, "door-1", for: Self.alex)
-        #expect(try await store.change(staff: "alex@x.org", .password(hash: "new-hash"), now: .now()).map(\.id) == ["door-1"])
+        #expect(try await store.change(staff: "alex@x.org", .password(hash: "new-hash"), now: .now(), audit: nil).map(\.id) == ["door-1"])
         #expect(try await store.staff(email: "alex@x.org")?.passwordHash == "new-hash")
         #expect(try await store.session(accessHash: "a-door-1", now: .now()) == nil)
 
         _ = try await Self.session(store, "door-3", for: Self.alex)
-        #expect(try await store.change(staff: "alex@x.org", .remove, now: .now()).map(\.id) == ["door-3"])
+        #expect(try await store.change(staff: "alex@x.org", .remove, now: .now(), audit: nil).map(\.id) == ["door-3"])
         #expect(try await store.staff(email: "alex@x.org") == nil)
         #expect(try await store.event(id: "ev1", visibleTo: Self.alex) == nil)
         #expect(!(try await store.staffAccounts(event: nil).contains { $0.info.id == "s-st" }))
-        await #expect(throws: HubStoreError.unknownStaff("alex@x.org")) { try await store.change(staff: "alex@x.org", .enable, now: .now()) }
+        await #expect(throws: HubStoreError.unknownStaff("alex@x.org")) { try await store.change(staff: "alex@x.org", .enable, now: .now(), audit: nil) }
         // The address is free for a new account, which starts with no events.
-        try await store.addStaff(StaffInfo(id: "s-new", email: "alex@x.org", name: "Alex B", role: .staff), passwordHash: "y")
+        try await store.addStaff(StaffInfo(id: "s-new", email: "alex@x.org", name: "Alex B", role: .staff), passwordHash: "y", audit: nil)
         #expect(try await store.staff(email: "alex@x.org")?.info.id == "s-new")
         #expect(try await store.events(visibleTo: StaffInfo(id: "s-new", email: "alex@x.org", name: "Alex B", role: .staff)).isEmpty)
         await store.close()

@@ -20,13 +20,13 @@ import Testing
     /// A SQLite hub with event `ev1`, an organizer and a staff member (assigned) signed in.
     static func withHub(silentSeconds: Int64 = 120,
                         _ body: @Sendable (any HubStore, any TestClientProtocol) async throws -> Void) async throws {
-        let (store, directory) = try await StoreContractTests.makeStore("sqlite")
+        let (store, directory) = try await StoreContractTests.makeStore("memory")
         defer { directory.remove() }
-        try await store.createEvent(EventSummary(id: "ev1", name: "Conf"))
+        try await store.createEvent(EventSummary(id: "ev1", name: "Conf"), audit: nil)
         let now = Timestamp.now()
         for (role, name) in [(StaffRole.organizer, "olga"), (.staff, "alex")] {
-            try await store.addStaff(StaffInfo(id: "st-\(name)", email: "\(name)@x.org", name: name, role: role), passwordHash: "unused")
-            _ = try await store.assign(event: "ev1", emails: ["\(name)@x.org"], now: now)
+            try await store.addStaff(StaffInfo(id: "st-\(name)", email: "\(name)@x.org", name: name, role: role), passwordHash: "unused", audit: nil)
+            _ = try await store.assign(event: "ev1", emails: ["\(name)@x.org"], now: now, audit: nil)
             try await store.createSession(NewSession(
                 id: "ses-\(name)", staffID: "st-\(name)",
                 tokens: NewTokens(accessHash: Tokens.hash("token-\(name)"), accessExpires: now.adding(milliseconds: 3_600_000),

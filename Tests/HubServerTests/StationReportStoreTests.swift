@@ -17,7 +17,7 @@ import Testing
     @Test(arguments: StoreContractTests.kinds) func theLatestReportOfEachStationIsKeptPerEventWithItsArrival(kind: String) async throws {
         let (store, directory) = try await StoreContractTests.makeStore(kind)
         defer { directory.remove() }
-        for event in ["ev1", "ev2"] { try await store.createEvent(EventSummary(id: event, name: event)) }
+        for event in ["ev1", "ev2"] { try await store.createEvent(EventSummary(id: event, name: event), audit: nil) }
         let first = Timestamp(milliseconds: 1_790_000_001_000), later = Timestamp(milliseconds: 1_790_000_009_000)
         try await store.recordStationReport(event: "ev1", deviceID: "dev-b", Self.report("Door B"), receivedAt: first)
         try await store.recordStationReport(event: "ev1", deviceID: "dev-a", Self.report("Door A", pending: 3), receivedAt: first)

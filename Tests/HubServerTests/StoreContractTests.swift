@@ -8,10 +8,12 @@ import RosterCSV
 import Synchronization
 import Testing
 
-/// The storage contract: SQLite and PostgreSQL must answer alike.
+/// The storage contract: the memory store, SQLite and PostgreSQL must answer alike.
 @Suite(.serialized, .tags(.endToEnd), .endToEnd, .blocking) struct StoreContractTests {
-    /// Every contract test runs on both stores.
-    static let kinds = ["sqlite", "postgres"]
+    /// Every contract test runs on every store.
+    static let kinds = ["memory", "sqlite", "postgres"]
+    /// The stores whose database a test can reach by its `--db` URL (raw SQL, another process).
+    static let databaseKinds = ["sqlite", "postgres"]
 
     static func makeStore(_ kind: String) async throws -> (any HubStore, TemporaryDirectory) {
         let (store, directory, _) = try await makeStoreAt(kind)
@@ -21,7 +23,11 @@ import Testing
     /// A migrated store, and the `--db` URL of its database (for raw SQL in tests).
     static func makeStoreAt(_ kind: String) async throws -> (store: any HubStore, directory: TemporaryDirectory, url: String) {
         let directory = TemporaryDirectory("hub-store")
-        let url = kind == "sqlite" ? "sqlite:" + directory.appending("hub.db").path : try PostgresCluster.shared.get().createDatabase()
+        let url = switch kind {
+        case "memory": "memory:"
+        case "sqlite": "sqlite:" + directory.appending("hub.db").path
+        default: try PostgresCluster.shared.get().createDatabase()
+        }
         let store = try HubDatabase.open(url, logger: Logger(label: "test"))
         _ = try await store.migrate()
         return (store, directory, url)
@@ -29,14 +35,14 @@ import Testing
 
     static func seed(_ store: any HubStore, guests: Int = 3, reentry: Bool = false) async throws -> EventSummary {
         let event = EventSummary(id: "ev1", name: "Conf", toleranceWindowMilliseconds: 30_000)
-        try await store.createEvent(event)
-        try await store.upsertAccessType(event: "ev1", AccessType(id: "general", name: "General", reentry: false))
-        try await store.upsertAccessType(event: "ev1", AccessType(id: "staff-pass", name: "Staff pass", reentry: true))
+        try await store.createEvent(event, audit: nil)
+        try await store.upsertAccessType(event: "ev1", AccessType(id: "general", name: "General", reentry: false), audit: nil)
+        try await store.upsertAccessType(event: "ev1", AccessType(id: "staff-pass", name: "Staff pass", reentry: true), audit: nil)
         let rows = (1...guests).map { i in
             RosterRow(line: i + 1, code: TicketCode(stored: "G\(i)"), name: "Guest \(i)", email: "g\(i)@example.com", company: "",
                       accessType: i == guests && reentry ? "Staff pass" : "General")
         }
-        _ = try await store.importRoster(event: "ev1", rows: rows)
+        _ = try await store.importRoster(event: "ev1", rows: rows, replace: false, audit: nil)
         return event
     }
 
@@ -101,7 +107,7 @@ import Testing
             return RosterRow(line: 2, code: TicketCode(stored: code), name: "Guest \(i)", email: "g\(i)@example.com", company: "",
                              accessType: "General", revoked: revoked)
         }
-        let blocked = try await store.importRoster(event: "ev1", rows: [row("G1", revoked: true), row("G2", revoked: false)])
+        let blocked = try await store.importRoster(event: "ev1", rows: [row("G1", revoked: true), row("G2", revoked: false)], replace: false, audit: nil)
         #expect(blocked.updated == 1, "a change of the blocked flag alone is an update")
         #expect(blocked.unchanged == 1)
         let refused = try await store.ingest(event: event, items: [Self.upload("a", "G1", 1_000_000), Self.upload("a", "G2", 1_000_000)],
@@ -109,7 +115,7 @@ import Testing
         #expect(refused.map(\.decision) == [.revoked, .admitted])
         let page = try await store.rosterPage(event: "ev1", after: 0, limit: 100, now: .now())
         #expect(page.guests.first { $0.id == "G1" }?.revoked == true, "stations learn it with the roster")
-        let again = try await store.importRoster(event: "ev1", rows: [row("G1", revoked: false)])
+        let again = try await store.importRoster(event: "ev1", rows: [row("G1", revoked: false)], replace: false, audit: nil)
         #expect(again.updated == 1)
         let admitted = try await store.ingest(event: event, items: [Self.upload("b", "G1", 1_100_000)], uploader: Self.uploader, now: .now())
         #expect(admitted.map(\.decision) == [.admitted])
@@ -125,9 +131,9 @@ import Testing
         let before = TicketFacts(orderCode: "FAM01", checkedInBefore: Timestamp(milliseconds: 500_000))
         let rows = [RosterRow(line: 2, code: TicketCode(stored: "G1"), name: "Guest 1", email: "g1@example.com", company: "", accessType: "General", facts: window),
                     RosterRow(line: 3, code: TicketCode(stored: "G2"), name: "Guest 2", email: "g2@example.com", company: "", accessType: "General", facts: before)]
-        let imported = try await store.importRoster(event: "ev1", rows: rows)
+        let imported = try await store.importRoster(event: "ev1", rows: rows, replace: false, audit: nil)
         #expect(imported.updated == 2, "new facts alone are an update")
-        #expect(try await store.importRoster(event: "ev1", rows: rows).unchanged == 2, "the same facts again change nothing")
+        #expect(try await store.importRoster(event: "ev1", rows: rows, replace: false, audit: nil).unchanged == 2, "the same facts again change nothing")
         let page = try await store.rosterPage(event: "ev1", after: 0, limit: 100, now: .now())
         #expect(page.guests.first { $0.id == "G1" }?.facts == window, "stations learn them with the roster")
         #expect(page.guests.first { $0.id == "G2" }?.facts == before)
@@ -144,11 +150,11 @@ import Testing
         _ = try await store.ingest(event: event, items: [Self.upload("a", "G2", 1_000_000)], uploader: Self.uploader, now: .now())
         let before = try await store.rosterPage(event: "ev1", after: 0, limit: 100, now: .now()).cursor
         let kept = RosterRow(line: 2, code: TicketCode(stored: "G1"), name: "Guest 1", email: "g1@example.com", company: "", accessType: "General")
-        let summary = try await store.importRoster(event: "ev1", rows: [kept], replace: true)
+        let summary = try await store.importRoster(event: "ev1", rows: [kept], replace: true, audit: nil)
         #expect(summary.revokedMissing == ["G2", "G3"])
         let page = try await store.rosterPage(event: "ev1", after: before, limit: 100, now: .now())
         #expect(Set(page.guests.filter(\.revoked).map(\.id)) == ["G2", "G3"], "stations learn the revocations with the roster")
-        #expect(try await store.importRoster(event: "ev1", rows: [kept], replace: true).revokedMissing.isEmpty, "revoked once")
+        #expect(try await store.importRoster(event: "ev1", rows: [kept], replace: true, audit: nil).revokedMissing.isEmpty, "revoked once")
         let stats = try await store.stats(event: "ev1")
         #expect(stats.stations.map(\.checkedIn).reduce(0, +) == 1, "the check-in of a guest revoked later is kept")
         await store.close()
@@ -175,7 +181,7 @@ import Testing
         #expect(types == 2)
         #expect(checkIns == 1)
         // Later changes arrive after the stored cursor, and nothing else.
-        #expect(try await store.setRevoked(event: "ev1", guestID: "G5", revoked: true))
+        #expect(try await store.setRevoked(event: "ev1", guestID: "G5", revoked: true, action: nil))
         #expect(try await store.deleteGuest(event: "ev1", guestID: "G6"))
         let next = try await store.rosterPage(event: "ev1", after: cursor, limit: 100, now: .now())
         #expect(next.guests.map(\.id) == ["G5"])
@@ -271,10 +277,10 @@ import Testing
     @Test(arguments: kinds) func staffAreFoundAndKeptApartWhateverTheEmailsCase(kind: String) async throws {
         let (store, directory) = try await Self.makeStore(kind)
         defer { directory.remove() }
-        try await store.addStaff(StaffInfo(id: "s1", email: "Alex@X.org", name: "Alex", role: .staff), passwordHash: "x")
+        try await store.addStaff(StaffInfo(id: "s1", email: "Alex@X.org", name: "Alex", role: .staff), passwordHash: "x", audit: nil)
         #expect(try await store.staff(email: "alex@x.org")?.info.id == "s1")
         await #expect(throws: HubStoreError.self, "an account differing by case alone is refused") {
-            try await store.addStaff(StaffInfo(id: "s2", email: "alex@x.ORG", name: "Other Alex", role: .organizer), passwordHash: "y")
+            try await store.addStaff(StaffInfo(id: "s2", email: "alex@x.ORG", name: "Other Alex", role: .organizer), passwordHash: "y", audit: nil)
         }
         #expect(try await store.staff(email: "ALEX@x.org")?.info.name == "Alex")
     }
@@ -282,7 +288,7 @@ import Testing
     @Test(arguments: kinds) func refreshTokensRotateAndReuseRevokes(kind: String) async throws {
         let (store, directory) = try await Self.makeStore(kind)
         defer { directory.remove() }
-        try await store.addStaff(StaffInfo(id: "s1", email: "a@x.org", name: "Alex", role: .staff), passwordHash: "x")
+        try await store.addStaff(StaffInfo(id: "s1", email: "a@x.org", name: "Alex", role: .staff), passwordHash: "x", audit: nil)
         let now = Timestamp.now()
         let tokens = NewTokens(accessHash: "a1", accessExpires: now.adding(milliseconds: 60_000), refreshHash: "r1", refreshExpires: now.adding(milliseconds: 600_000))
         try await store.createSession(NewSession(id: "ses1", staffID: "s1", tokens: tokens, createdAt: now))

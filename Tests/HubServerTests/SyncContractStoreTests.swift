@@ -12,7 +12,7 @@ import Testing
     static let kinds = StoreContractTests.kinds
     typealias Contract = StoreContractTests
 
-    @Test(arguments: kinds) func aPlantedImplausibleCheckInIsNeitherReplicatedNorAnAdmission(kind: String) async throws {
+    @Test(arguments: Contract.databaseKinds) func aPlantedImplausibleCheckInIsNeitherReplicatedNorAnAdmission(kind: String) async throws {
         let (store, directory, url) = try await Contract.makeStoreAt(kind)
         defer { directory.remove() }
         let event = try await Contract.seed(store)
@@ -31,7 +31,7 @@ import Testing
         await store.close()
     }
 
-    @Test(arguments: kinds) func anUnknownCodeIsAuditedButDecidedAfreshOnTheNextUpload(kind: String) async throws {
+    @Test(arguments: Contract.databaseKinds) func anUnknownCodeIsAuditedButDecidedAfreshOnTheNextUpload(kind: String) async throws {
         let (store, directory, url) = try await Contract.makeStoreAt(kind)
         defer { directory.remove() }
         let event = try await Contract.seed(store)
@@ -42,7 +42,7 @@ import Testing
         // The guest reaches the roster; the same key is now admitted, not refused for good.
         _ = try await store.importRoster(event: "ev1", rows: [
             RosterRow(line: 2, code: TicketCode(stored: "LATE"), name: "Late Guest", email: "", company: "", accessType: "General"),
-        ])
+        ], replace: false, audit: nil)
         #expect(try await store.ingest(event: event, items: [item], uploader: uploader, now: .now()).map(\.decision) == [.admitted])
         #expect(try await store.ingest(event: event, items: [item], uploader: uploader, now: .now()).map(\.status) == [.accepted])
         let audit = try DatabaseSQL.run(url, "SELECT uploaded_by || '/' || operator_name || '/' || decision FROM check_in_attempts WHERE guest_id = 'LATE'")
@@ -54,8 +54,8 @@ import Testing
     @Test(arguments: kinds) func aDeviceIDBelongsToOneStationRegistration(kind: String) async throws {
         let (store, directory) = try await Contract.makeStore(kind)
         defer { directory.remove() }
-        try await store.addStaff(StaffInfo(id: "s1", email: "a@x.org", name: "Alex", role: .staff), passwordHash: "x")
-        try await store.addStaff(StaffInfo(id: "s2", email: "m@x.org", name: "Mallory", role: .staff), passwordHash: "x")
+        try await store.addStaff(StaffInfo(id: "s1", email: "a@x.org", name: "Alex", role: .staff), passwordHash: "x", audit: nil)
+        try await store.addStaff(StaffInfo(id: "s2", email: "m@x.org", name: "Mallory", role: .staff), passwordHash: "x", audit: nil)
         let now = Timestamp.now()
         for (session, staff) in [("ses1", "s1"), ("ses2", "s2"), ("ses3", "s1")] {
             try await store.createSession(NewSession(id: session, staffID: staff, tokens: NewTokens(
@@ -81,7 +81,7 @@ import Testing
     @Test(arguments: kinds) func thePreviousRefreshTokenWorksWithinTheGraceAndRevokesAfter(kind: String) async throws {
         let (store, directory) = try await Contract.makeStore(kind)
         defer { directory.remove() }
-        try await store.addStaff(StaffInfo(id: "s1", email: "a@x.org", name: "Alex", role: .staff), passwordHash: "x")
+        try await store.addStaff(StaffInfo(id: "s1", email: "a@x.org", name: "Alex", role: .staff), passwordHash: "x", audit: nil)
         let t0 = Timestamp.now()
         func tokens(_ n: Int) -> NewTokens {
             NewTokens(accessHash: "a\(n)", accessExpires: t0.adding(milliseconds: 3_600_000), refreshHash: "r\(n)", refreshExpires: t0.adding(milliseconds: 86_400_000))
@@ -101,7 +101,7 @@ import Testing
         await store.close()
     }
 
-    @Test(arguments: kinds) func aWalkInOfAnUnknownAccessTypeIsKeptUnderTheDefaultAndFlagged(kind: String) async throws {
+    @Test(arguments: Contract.databaseKinds) func aWalkInOfAnUnknownAccessTypeIsKeptUnderTheDefaultAndFlagged(kind: String) async throws {
         let (store, directory, url) = try await Contract.makeStoreAt(kind)
         defer { directory.remove() }
         let event = try await Contract.seed(store)
@@ -133,7 +133,7 @@ import Testing
         await store.close()
     }
 
-    @Test(arguments: kinds) func undosRecordTheUploadingStaffMember(kind: String) async throws {
+    @Test(arguments: Contract.databaseKinds) func undosRecordTheUploadingStaffMember(kind: String) async throws {
         let (store, directory, url) = try await Contract.makeStoreAt(kind)
         defer { directory.remove() }
         let event = try await Contract.seed(store)

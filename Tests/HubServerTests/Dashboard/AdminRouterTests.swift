@@ -19,8 +19,8 @@ import Testing
     static func makeApp() async throws -> (app: some ApplicationProtocol, store: any HubStore, directory: TemporaryDirectory) {
         let (app, store, directory) = try await DashboardRouterTests.makeApp()
         try await store.addStaff(StaffInfo(id: "st-sup", email: "sup@example.org", name: "Sue Support", role: .support),
-                                 passwordHash: DashboardRouterTests.passwordHash)
-        _ = try await store.assign(event: "ev1", emails: ["sup@example.org"], now: .now())
+                                 passwordHash: DashboardRouterTests.passwordHash, audit: nil)
+        _ = try await store.assign(event: "ev1", emails: ["sup@example.org"], now: .now(), audit: nil)
         return (app, store, directory)
     }
 

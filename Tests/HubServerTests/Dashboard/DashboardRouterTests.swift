@@ -27,13 +27,13 @@ extension HTTPField.Name {
     /// - Parameter signInFirstWaitSeconds: the throttle's first wait (a test of the throttle itself
     ///   gives it a minute, so a loaded machine's slow hashing does not outlast it).
     static func makeApp(signInFirstWaitSeconds: Int = 1) async throws -> (app: some ApplicationProtocol, store: any HubStore, directory: TemporaryDirectory) {
-        let (store, directory) = try await StoreContractTests.makeStore("sqlite")
-        try await store.createEvent(EventSummary(id: "ev1", name: "Door Gala", timeZone: "Europe/Berlin"))
-        try await store.createEvent(EventSummary(id: "ev2", name: "Other Night"))
+        let (store, directory) = try await StoreContractTests.makeStore("memory")
+        try await store.createEvent(EventSummary(id: "ev1", name: "Door Gala", timeZone: "Europe/Berlin"), audit: nil)
+        try await store.createEvent(EventSummary(id: "ev2", name: "Other Night"), audit: nil)
         let hash = passwordHash
-        try await store.addStaff(StaffInfo(id: "st-door", email: "door@example.org", name: "Dana Door", role: .staff), passwordHash: hash)
-        try await store.addStaff(StaffInfo(id: "st-org", email: "org@example.org", name: "Olga Org", role: .organizer), passwordHash: hash)
-        _ = try await store.assign(event: "ev1", emails: ["door@example.org"], now: .now())
+        try await store.addStaff(StaffInfo(id: "st-door", email: "door@example.org", name: "Dana Door", role: .staff), passwordHash: hash, audit: nil)
+        try await store.addStaff(StaffInfo(id: "st-org", email: "org@example.org", name: "Olga Org", role: .organizer), passwordHash: hash, audit: nil)
+        _ = try await store.assign(event: "ev1", emails: ["door@example.org"], now: .now(), audit: nil)
         let app = try HubRoutes(store: store, configuration: HubServerConfiguration(rateLimitPerSecond: 0, signInFirstWaitSeconds: signInFirstWaitSeconds),
                              logger: Logger(label: "test")).application()
         return (app, store, directory)
@@ -136,10 +136,10 @@ extension HTTPField.Name {
     }
 
     @Test func behindATrustedProxyThatSaysHTTPSTheCookieIsSecure() async throws {
-        let (store, directory) = try await StoreContractTests.makeStore("sqlite")
+        let (store, directory) = try await StoreContractTests.makeStore("memory")
         defer { directory.remove() }
         try await store.addStaff(StaffInfo(id: "st-org", email: "org@example.org", name: "Olga Org", role: .organizer),
-                                 passwordHash: Self.passwordHash)
+                                 passwordHash: Self.passwordHash, audit: nil)
         // A real connection from 127.0.0.1, configured as the trusted proxy.
         let configuration = HubServerConfiguration(port: 0, rateLimitPerSecond: 0, trustedProxies: ["127.0.0.1"])
         let app = try HubRoutes(store: store, configuration: configuration, logger: Logger(label: "test")).application()

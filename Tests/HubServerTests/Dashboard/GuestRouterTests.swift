@@ -19,14 +19,14 @@ import Testing
     static func makeApp() async throws -> (app: some ApplicationProtocol, store: any HubStore, directory: TemporaryDirectory) {
         let (app, store, directory) = try await DashboardRouterTests.makeApp()
         try await store.addStaff(StaffInfo(id: "st-sue", email: "sue@example.org", name: "Sue Support", role: .support),
-                                 passwordHash: DashboardRouterTests.passwordHash)
-        _ = try await store.assign(event: "ev1", emails: ["sue@example.org"], now: .now())
+                                 passwordHash: DashboardRouterTests.passwordHash, audit: nil)
+        _ = try await store.assign(event: "ev1", emails: ["sue@example.org"], now: .now(), audit: nil)
         _ = try await store.importRoster(event: "ev1", rows: [
             RosterRow(line: 2, code: TicketCode(stored: "ADA1"), name: "Ada Lovelace", email: "ada@example.org", company: "", accessType: "General",
                       facts: TicketFacts(orderCode: "ORD-7")),
             RosterRow(line: 3, code: TicketCode(stored: "EVIL1"), name: "<script>alert(1)</script>\u{1b}[31mRed", email: "evil@example.org",
                       company: "", accessType: "General", facts: TicketFacts(attention: "<img src=x onerror=alert(2)>")),
-        ])
+        ], replace: false, audit: nil)
         return (app, store, directory)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import HubAPI
 import Testing
 @testable import HubServer
+@testable import HubStorage
 
 /// The guest lookup's and the arrivals chart's decisions as values, without I/O: what a typed
 /// search becomes, where a guest stands, what a manual check-in sends and logs, what the guest

@@ -11,7 +11,7 @@ import Testing
     typealias Contract = StoreContractTests
 
     @Test func aSnapshotIsSharedWithinItsAgeAndAWaitFromItsGenerationWakesForAChangeItMissed() async throws {
-        let (store, directory) = try await Contract.makeStore("sqlite")
+        let (store, directory) = try await Contract.makeStore("memory")
         defer { directory.remove() }
         let event = try await Contract.seed(store)
         let feed = ChangeFeed(source: store, maximumHeld: 10)
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aPageBeingLoadedTakesTheNewestFiguresAndRefreshesThemInTheBackground() async throws {
-        let (store, directory) = try await Contract.makeStore("sqlite")
+        let (store, directory) = try await Contract.makeStore("memory")
         defer { directory.remove() }
         let event = try await Contract.seed(store)
         let feed = ChangeFeed(source: store, maximumHeld: 10)

@@ -40,7 +40,7 @@ import Testing
         let (store, directory) = try await Contract.makeStore(kind)
         defer { directory.remove() }
         let event = try await Contract.seed(store)
-        try await store.addStaff(StaffInfo(id: "st_test", email: "olga@example.org", name: "Olga", role: .organizer), passwordHash: "x")
+        try await store.addStaff(StaffInfo(id: "st_test", email: "olga@example.org", name: "Olga", role: .organizer), passwordHash: "x", audit: nil)
         let first = Timestamp(milliseconds: Contract.base + 5_000_000)
         _ = try await store.ingest(event: event, items: [Contract.upload("a", "G1", 1_000_000), Contract.upload("a", "NOPE", 1_100_000)],
                                    uploader: Contract.uploader, now: first)

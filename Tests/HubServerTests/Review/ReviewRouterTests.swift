@@ -20,11 +20,11 @@ import Testing
     static func makeApp() async throws -> (app: some ApplicationProtocol, store: any HubStore, directory: TemporaryDirectory, conflict: String) {
         let (app, store, directory) = try await DashboardRouterTests.makeApp()
         try await store.addStaff(StaffInfo(id: "st-sup", email: "sup@example.org", name: "Sam Support", role: .support),
-                                 passwordHash: DashboardRouterTests.passwordHash)
-        _ = try await store.assign(event: "ev1", emails: ["sup@example.org"], now: .now())
+                                 passwordHash: DashboardRouterTests.passwordHash, audit: nil)
+        _ = try await store.assign(event: "ev1", emails: ["sup@example.org"], now: .now(), audit: nil)
         _ = try await store.importRoster(event: "ev1", rows: [
             RosterRow(line: 2, code: TicketCode(stored: "EVE1"), name: hostile, email: "eve@example.org", company: "", accessType: "General"),
-        ])
+        ], replace: false, audit: nil)
         let event = try #require(try await store.event(id: "ev1"))
         let now = Timestamp.now()
         for (device, ago) in [("dev-a", 300_000), ("dev-b", 200_000)] as [(String, Int64)] {

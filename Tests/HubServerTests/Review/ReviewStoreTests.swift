@@ -55,7 +55,7 @@ import Testing
         defer { directory.remove() }
         let event = try await StoreContractTests.seed(store)
         let now = Timestamp.now()
-        #expect(try await store.setRevoked(event: "ev1", guestID: "G2", revoked: true))
+        #expect(try await store.setRevoked(event: "ev1", guestID: "G2", revoked: true, action: nil))
         let unknown = Self.upload("NOPE", at: now.adding(milliseconds: -30_000))
         _ = try await store.ingest(event: event, items: [
             Self.upload("G2", at: now.adding(milliseconds: -50_000)), unknown,

@@ -1,0 +1,12 @@
+extension Sequence where Element == UInt8 {
+    /// The bytes in lower-case hexadecimal, two digits each: how hashes and random ids are written.
+    var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        for byte in self {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
