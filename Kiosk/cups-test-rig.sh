@@ -54,6 +54,16 @@ start_printer() {  # QUEUE PORT
     echo $! > "$dir/printer-$1.pid"
     echo "$2" > "$dir/printer-$1.port"
     wait_port "$2"
+    # Listening is not yet ready: a printer that cupsd reached before it answered its attributes
+    # once had every held job cancelled ("cannot print with supplied options"). Ready is when it
+    # answers Get-Printer-Attributes with its media.
+    for _ in $(seq 1 100); do
+        ipptool -tv -T 2 "ipp://127.0.0.1:$2/ipp/print" get-printer-attributes.test 2>/dev/null \
+            | grep -q 'media-supported' && return 0
+        sleep 0.1
+    done
+    echo "the printer of $1 on port $2 never answered its attributes" >&2
+    return 1
 }
 
 if [ "$command" = stop ]; then

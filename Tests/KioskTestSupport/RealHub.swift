@@ -18,7 +18,9 @@ public final class RealHub: @unchecked Sendable {
 
     public let directory: TemporaryDirectory
     public let database: String
-    public let port: Int
+    /// Chosen free when the hub is made; a first start that finds it taken by then (another
+    /// test's process bound it first) moves to another one. A restart keeps it: stations know it.
+    public private(set) var port: Int
     public let eventID: String
     public let email = "alex@example.org"
     public let password = "correct horse battery"
@@ -26,6 +28,7 @@ public final class RealHub: @unchecked Sendable {
     public let serveArguments: [String]
     // Touched only by the test that owns this hub, one call at a time.
     private var process: Process?
+    private var everStarted = false
 
     /// Whether the hub serves HTTPS (`--tls-cert` among its serve arguments).
     public var servesHTTPS: Bool { serveArguments.contains("--tls-cert") }
@@ -60,22 +63,45 @@ public final class RealHub: @unchecked Sendable {
 
     public func start() throws {
         guard process == nil else { return }
+        for _ in 0..<5 {
+            if try launch() {
+                everStarted = true
+                return
+            }
+            guard !everStarted else { break }
+            port = Self.freePort()
+        }
+        throw HubFailure("checkin-hub could not listen on \(url): see \(directory.appending("hub-\(port).log").path)")
+    }
+
+    /// Starts `checkin-hub serve` on ``port``; `true` once this process says it listens there and
+    /// answers /v1/health, `false` when it exits first (the port was taken). A health answer alone
+    /// could come from another test's hub on the same port.
+    private func launch() throws -> Bool {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["serve", "--db", database, "--host", "127.0.0.1", "--port", String(port)] + serveArguments
-        // The hub's log, kept with its database for a failing test to show.
+        // The hub's log, kept with its database for a failing test to show; a restart appends.
         let log = directory.appending("hub-\(port).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        if !FileManager.default.fileExists(atPath: log.path) { FileManager.default.createFile(atPath: log.path, contents: nil) }
         let handle = try FileHandle(forWritingTo: log)
-        handle.seekToEndOfFile()
+        let offset = handle.seekToEndOfFile()
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
         try? handle.close()
         self.process = process
-        // Readiness, not a timed assertion: wait until /v1/health answers.
+        let listening = "listening on 127.0.0.1:\(port)"
+        // Readiness, not a timed assertion.
         for _ in 0..<600 {
-            if healthy() { return }
+            if !process.isRunning {
+                self.process = nil
+                return false
+            }
+            if let data = try? Data(contentsOf: log), data.count > Int(offset),
+               String(decoding: data.dropFirst(Int(offset)), as: UTF8.self).contains(listening), healthy() {
+                return true
+            }
             usleep(50_000)
         }
         throw HubFailure("checkin-hub did not answer on \(url)")
