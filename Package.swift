@@ -168,7 +168,6 @@ targets += [
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         plugins: ["EmbedMigrationsPlugin"]
     ),

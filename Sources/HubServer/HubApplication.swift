@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Settings of `checkin-hub serve`.
 public struct HubServerConfiguration: Sendable {
@@ -138,8 +139,10 @@ public struct HubRoutes: Sendable {
     }
 
     /// Builds the application; `onRunning` gets the bound port (useful with port 0).
+    /// - Parameter services: run in the application's group before its own (the change feed):
+    ///   the group stops the server first, then its services in reverse order.
     /// - Throws: when the TLS configuration cannot make a context (checked beforehand by ``HubTLS``).
-    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+    public func application(services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         let router = Router(context: HubRequestContext.self)
         add(to: router)
         // The idle and header timeouts apply inside TLS as well: they are the HTTP channel's, which TLS wraps.
@@ -149,7 +152,7 @@ public struct HubRoutes: Sendable {
             router: router,
             server: server,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "checkin-hub"),
-            services: [feed],
+            services: services + [feed],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }

@@ -2,7 +2,6 @@ import HubStorage
 import Logging
 import PostgresNIO
 import SchemaMigrations
-import ServiceLifecycle
 
 /// The hub on PostgreSQL, for large events and several hub processes behind a load balancer.
 ///
@@ -19,7 +18,7 @@ import ServiceLifecycle
 /// transaction: PostgreSQL delivers it only after the commit, to every hub listening
 /// (``reportChanges(to:)``), so a held roster long-poll on any hub wakes for a change committed
 /// through any other.
-public final class PostgresDatabase: SQLDatabase, Service {
+public final class PostgresDatabase: SQLDatabase {
     public let dialect: any SQLDialect = PostgresDialect()
     let client: PostgresClient
     let logger: Logger
@@ -53,16 +52,9 @@ public final class PostgresDatabase: SQLDatabase, Service {
         self.client = client
         self.logger = logger
         // The pool runs from here until ``close()``: commands and tests use the store without a
-        // service group. A serving hub also runs ``run()`` in its group, which closes the pool
-        // once the server has stopped.
+        // service group. A serving hub closes it as a service of its group, once the server has
+        // stopped (`StoreService` in HubServer).
         runner = Task { await client.run() }
-    }
-
-    /// Waits for the service group's shutdown, then ends the pool: after the HTTP server, which
-    /// the group stops first, so no request loses its database halfway.
-    public func run() async throws {
-        try? await gracefulShutdown()
-        await close()
     }
 
     public func close() async {

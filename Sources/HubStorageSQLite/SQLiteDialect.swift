@@ -1,4 +1,3 @@
-import Foundation
 import HubStorage
 
 /// SQLite's side of ``SQLDialect``: lists and batches are JSON arrays read with `json_each`;
@@ -29,32 +28,34 @@ struct SQLiteDialect: SQLDialect {
 
     /// The batch as one JSON array of rows (`[[…], […]]`), bound as text.
     static func json(_ batch: SQLBatch) -> String {
-        var rows = Array(repeating: [Any](), count: batch.count)
-        for column in batch.columns {
-            let values: [Any] = switch column.values {
-            case .text(let values): values
-            case .optionalText(let values): values.map { $0 ?? NSNull() }
-            case .integer(let values): values
-            case .optionalInteger(let values): values.map { $0 ?? NSNull() }
-            case .boolean(let values): values
+        var json = JSONArrayText(capacity: batch.count * batch.columns.count * 12 + 2)
+        json.open()
+        for row in 0..<batch.count {
+            if row > 0 { json.comma() }
+            json.open()
+            for (index, column) in batch.columns.enumerated() {
+                if index > 0 { json.comma() }
+                switch column.values {
+                case .text(let values): json.append(values[row])
+                case .optionalText(let values): if let value = values[row] { json.append(value) } else { json.null() }
+                case .integer(let values): json.append(values[row])
+                case .optionalInteger(let values): if let value = values[row] { json.append(value) } else { json.null() }
+                case .boolean(let values): json.append(values[row])
+                }
             }
-            for (row, value) in values.enumerated() { rows[row].append(value) }
+            json.close()
         }
-        return text(rows)
+        json.close()
+        return json.text
     }
 
     /// A list bound as a JSON array (``expression(_:isIn:)``).
     static func json(_ list: SQLValue) -> String? {
         switch list {
-        case .texts(let values): text(values)
-        case .integers(let values): text(values)
-        case .booleans(let values): text(values)
+        case .texts(let values): JSONArrayText.list(values) { $0.append($1) }
+        case .integers(let values): JSONArrayText.list(values) { $0.append($1) }
+        case .booleans(let values): JSONArrayText.list(values) { $0.append($1) }
         default: nil
         }
-    }
-
-    private static func text(_ array: [Any]) -> String {
-        // Only strings, integers, booleans and NSNull: always serializable.
-        String(decoding: (try? JSONSerialization.data(withJSONObject: array, options: [.fragmentsAllowed])) ?? Data("[]".utf8), as: UTF8.self)
     }
 }

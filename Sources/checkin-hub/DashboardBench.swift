@@ -54,7 +54,12 @@ struct DashboardBench: AsyncParsableCommand {
 
     /// The measurements, on `event` in `db`.
     func measure(_ event: BenchEvent) async throws {
-        let server = try HubChildServer.start(db: db)
+        // Every page is opened with the one organizer's cookie: the hub's quota of live streams per
+        // session and per person (4 and 8, for browsers) would refuse the bench's fifth page.
+        let server = try HubChildServer.start(db: db, arguments: [
+            "--live-streams-per-session", String(max(pages, HubLimits.defaultLiveStreamsPerSession)),
+            "--live-streams-per-staff", String(max(pages, HubLimits.defaultLiveStreamsPerStaff)),
+        ])
         defer { server.stop() }
         progress("hub listening on port \(server.port)")
         let generator = try await HubLoadGenerator.signIn(port: server.port, email: event.email, password: event.password,

@@ -112,34 +112,30 @@ struct Serve: AsyncParsableCommand {
         if let tlsCert, let tlsKey {
             do { tls = try HubTLS.serverConfiguration(certificateFile: tlsCert, keyFile: tlsKey) } catch { throw ValidationError(error.description) }
         }
-        let store: any HubStore
-        do {
-            store = try HubDatabase.open(db, passwordFile: dbPasswordFile, logger: logger)
-        } catch {
-            throw ValidationError(String(describing: error))
-        }
-        let applied = try await store.migrate()
-        logger.info("database ready", metadata: ["database": "\(store.kind)", "applied": "\(applied.joined(separator: ","))"])
-        let routes = HubRoutes(
-            store: store,
-            configuration: HubServerConfiguration(
-                host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit,
-                refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges,
-                signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds,
-                signInClientFreeFailures: signInClientFreeFailures, trustedProxies: Set(trustedProxy),
-                sessionLifetimeSeconds: sessionLifetimeSeconds, headerTimeoutSeconds: headerTimeoutSeconds, tls: tls,
-                stationSilentSeconds: stationSilentSeconds, limits: limits),
-            logger: logger)
+        let server = HubServerConfiguration(
+            host: host, port: port, accessTokenSeconds: accessTokenSeconds, rateLimitPerSecond: rateLimit,
+            refreshGraceSeconds: refreshGraceSeconds, maximumHeldRequests: maxHeldRequests, followChangeReports: !pollChanges,
+            signInFreeFailures: signInFreeFailures, signInFirstWaitSeconds: signInFirstWaitSeconds, idleTimeoutSeconds: idleTimeoutSeconds,
+            signInClientFreeFailures: signInClientFreeFailures, trustedProxies: Set(trustedProxy),
+            sessionLifetimeSeconds: sessionLifetimeSeconds, headerTimeoutSeconds: headerTimeoutSeconds, tls: tls,
+            stationSilentSeconds: stationSilentSeconds, limits: limits)
         let host = self.host
-        let caps = limits.connections()
-        logger.info("serving", metadata: [
-            "scheme": "\(tls == nil ? "http" : "https")", "max_connections": "\(caps.total)", "max_connections_per_client": "\(caps.perClient)",
-        ])
-        let app = try routes.application { port in
-            FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
+        let configuration = HubServeConfiguration(database: db, databasePasswordFile: dbPasswordFile, server: server)
+        let app = try await Self.mappingOptionErrors {
+            try await buildApplication(configuration: configuration, logger: logger) { port in
+                FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
+            }
         }
-        // Graceful shutdown on SIGTERM and SIGINT (ServiceLifecycle's defaults).
+        // Graceful shutdown on SIGTERM and SIGINT (ServiceLifecycle's defaults); the store closes last.
         try await app.runService()
-        await store.close()
+    }
+
+    /// A `--db` the hub cannot open is the operator's to correct: usage, not a crash.
+    private static func mappingOptionErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as HubDatabaseOptionError {
+            throw ValidationError(error.description)
+        }
     }
 }
