@@ -45,6 +45,8 @@ targets += [
         dependencies: [
             "CheckInCore",
             "RosterCSV",
+            // One migration file type and plan for the station and the hub (Sources/SchemaMigrations).
+            "SchemaMigrations",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
             // Guest data sealed at rest (AES-GCM, HKDF, HMAC): Sources/KioskStore/Encryption.

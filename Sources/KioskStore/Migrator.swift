@@ -34,18 +34,19 @@ struct Migrator {
             try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM schema_migrations ORDER BY version")
                 .map { (version: $0["version"] as Int, name: $0["name"] as String, checksum: $0["checksum"] as String) }
         }
-        let shipped = Dictionary(migrations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for row in applied {
-            guard let migration = shipped[row.name] else {
-                return .newerSchema(version: applied.map(\.version).max() ?? row.version, known: latestVersion)
-            }
-            if migration.checksum != row.checksum {
-                logger.error("refusing to start: applied migration differs from the shipped one", metadata: ["migration": "\(row.name)"])
-                return .checksumMismatch(migration: row.name)
-            }
+        // The plan every database of the project follows (``MigrationPlan``): nothing is applied
+        // over a schema a newer release made, or over a file edited after it shipped.
+        let recorded = Dictionary(applied.map { ($0.name, $0.checksum) }, uniquingKeysWith: { first, _ in first })
+        guard MigrationPlan.unknown(migrations, recorded: recorded).isEmpty else {
+            return .newerSchema(version: applied.map(\.version).max() ?? 0, known: latestVersion)
         }
-        let appliedNames = Set(applied.map(\.name))
-        let pending = migrations.filter { !appliedNames.contains($0.name) }.sorted { $0.name < $1.name }
+        let pending: [Migration]
+        do {
+            pending = try MigrationPlan.pending(migrations, recorded: recorded)
+        } catch .checksumMismatch(let name) {
+            logger.error("refusing to start: applied migration differs from the shipped one", metadata: ["migration": "\(name)"])
+            return .checksumMismatch(migration: name)
+        }
         let from = applied.map(\.version).max() ?? 0
         guard !pending.isEmpty else {
             sealPlaintextBackups()

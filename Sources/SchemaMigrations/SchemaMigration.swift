@@ -1,7 +1,7 @@
 import Crypto
 
 /// One `NNNN_name.sql` migration file, for any of the project's databases (the hub's SQLite and
-/// PostgreSQL, and the station's SQLite can adopt it): applied once, in name order, each in its
+/// PostgreSQL, and the station's SQLite): applied once, in name order, each in its
 /// own transaction, and never edited once shipped.
 public struct SchemaMigration: Sendable, Hashable {
     /// The file name without `.sql`, e.g. `0001_hub_schema`.

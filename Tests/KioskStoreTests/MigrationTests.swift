@@ -164,6 +164,32 @@ struct MigrationTests {
         #expect(try fixed.outbox.pendingOutbox().count == 3)
     }
 
+    @Test("a new station records each file's SHA-256, and an earlier release's FNV-1a records are still accepted")
+    func oneChecksumWithTheEarlierOnesAccepted() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try KioskDatabase.open(dataDirectory: directory.url)
+        let file = KioskDatabase.databaseURL(in: directory.url).path
+        func recorded() throws -> [String: String] {
+            let queue = try DatabaseQueue(path: file)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT name, checksum FROM schema_migrations").map { ($0["name"] as String, $0["checksum"] as String) })
+            }
+        }
+        #expect(try recorded() == Dictionary(uniqueKeysWithValues: Migration.embedded.map { ($0.name, $0.checksum) }))
+        #expect(Migration.embedded.allSatisfy { $0.checksum.count == 64 })
+        // As a station of the previous release recorded them: the store still opens.
+        let queue = try DatabaseQueue(path: file)
+        try queue.write { db in
+            for migration in Migration.embedded {
+                try db.execute(sql: "UPDATE schema_migrations SET checksum = ? WHERE name = ?", arguments: [migration.legacyChecksum, migration.name])
+            }
+        }
+        try queue.close()
+        #expect(try KioskDatabase.open(dataDirectory: directory.url).storage == .ready)
+    }
+
     @Test("an edited shipped migration is refused")
     func checksumMismatch() throws {
         let directory = TemporaryDirectory()
