@@ -70,12 +70,12 @@ struct LiveStreamLimitsProcessTests {
         #expect(olga.status == 200)
         #expect(olga.text.contains("event: counts"))
         // A closed stream gives its place back when the hub sees its connection close (a reloaded
-        // page opens a new one), at the latest at its second 5 s keep-alive: within 20 s on a
-        // loaded machine.
+        // page opens a new one), at the latest at its second 5 s keep-alive. A hang detector, not a
+        // speed target: a CI run with every core taken by other tests' processes outlasted 20 s.
         sockets.prefix(16).forEach { $0.close() }
         let session = try await server.accessToken("mal@x.org", "staff-pass-2")
         var again: Int?
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(90)
         while again != 200, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(300))
             let stream = try openStream(server, token: session)

@@ -91,7 +91,10 @@ public final class RealHub: @unchecked Sendable {
         try process.run()
         try? handle.close()
         self.process = process
-        let listening = "listening on 127.0.0.1:\(port)"
+        // `listening on HOST:PORT`, whatever --host the serve arguments give (0.0.0.0 for all interfaces).
+        func saysItListens(_ text: String) -> Bool {
+            text.split(separator: "\n").contains { $0.hasPrefix("listening on ") && $0.hasSuffix(":\(port)") }
+        }
         // Readiness, not a timed assertion.
         for _ in 0..<600 {
             if !process.isRunning {
@@ -99,7 +102,7 @@ public final class RealHub: @unchecked Sendable {
                 return false
             }
             if let data = try? Data(contentsOf: log), data.count > Int(offset),
-               String(decoding: data.dropFirst(Int(offset)), as: UTF8.self).contains(listening), healthy() {
+               saysItListens(String(decoding: data.dropFirst(Int(offset)), as: UTF8.self)), healthy() {
                 return true
             }
             usleep(50_000)
