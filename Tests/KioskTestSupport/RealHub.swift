@@ -107,6 +107,10 @@ public final class RealHub: @unchecked Sendable {
             }
             usleep(50_000)
         }
+        // Not left running behind a test that fails here (nobody would stop it).
+        process.terminate()
+        process.waitUntilExit()
+        self.process = nil
         throw HubFailure("checkin-hub did not answer on \(url)")
     }
 
