@@ -44,8 +44,10 @@ struct RequestLimitsProcessTests {
         for (index, head) in heads.enumerated() {
             let route = head.prefix { $0 != "\r" }
             let after = try #require(cutAfter[index], "\(route): a body trickled for 20 s is still being read")
-            // The body timeout is the header timeout here (3 s); the rest is a loaded machine's slack.
-            #expect(after < .seconds(9), "\(route): cut after \(after)")
+            // The body timeout is the header timeout here (3 s); the rest is a loaded machine's slack
+            // (this test's own sleeps included: a CI run measured 9.6 s). How fast is the abuse
+            // bench's to say (`checkin-hub bench abuse`); this says the hub cuts, well before 20 s.
+            #expect(after < .seconds(15), "\(route): cut after \(after)")
         }
         #expect(server.isRunning)
     }
