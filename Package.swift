@@ -337,10 +337,14 @@ targets += [
     ),
     .testTarget(name: "SyncScheduleTests", dependencies: ["SyncSchedule"]),
     .testTarget(name: "PretixClientTests", dependencies: ["PretixClient", "HTTPTransport", "CheckInCore", "KioskTestSupport"]),
+    // Tickets that carry their own proof (pretix's `pretix_sig1`, Ed25519), verified offline: a
+    // pure reader and verifier, whatever sold the ticket.
+    .target(name: "SignedTickets", dependencies: ["CheckInCore", .product(name: "Crypto", package: "swift-crypto")]),
+    .testTarget(name: "SignedTicketsTests", dependencies: ["SignedTickets", "CheckInCore", .product(name: "Crypto", package: "swift-crypto")]),
     // The station's roster from a pretix check-in list and its check-ins back into pretix.
     .target(
         name: "PretixSync",
-        dependencies: ["CheckInCore", "KioskStore", "PretixClient", "SyncSchedule", .product(name: "Logging", package: "swift-log")]
+        dependencies: ["CheckInCore", "KioskStore", "PretixClient", "SignedTickets", "SyncSchedule", .product(name: "Logging", package: "swift-log")]
     ),
     .testTarget(name: "PretixSyncTests", dependencies: ["PretixSync", "PretixClient", "KioskStore", "CheckInCore"]),
 ]

@@ -292,9 +292,13 @@ extension KioskDatabase {
     /// Applies roster pages in one transaction and stores the last page's cursor with them, so a
     /// download killed at any point resumes from the last committed cursor and reaches the same
     /// roster as an uninterrupted one.
-    /// - Parameter complete: marks the event as fully downloaded (the last page of a pull); the
-    ///   search index of staged guests is then built in the background.
-    public func applyRoster(_ deltas: [RosterDelta], eventID: String, complete: Bool, at: Timestamp = .now()) async throws(StoreError) {
+    /// - Parameters:
+    ///   - complete: marks the event as fully downloaded (the last page of a pull); the search
+    ///     index of staged guests is then built in the background.
+    ///   - movesCursor: `false` for guests learnt outside a download (a signed ticket verified at
+    ///     the door): the download's cursor stays where it is.
+    public func applyRoster(_ deltas: [RosterDelta], eventID: String, complete: Bool, at: Timestamp = .now(),
+                            movesCursor: Bool = true) async throws(StoreError) {
         try requireUsable()
         guard let last = deltas.last else { return }
         let cipher = keys.cipher
@@ -359,7 +363,7 @@ extension KioskDatabase {
                 for delta in deltas {
                     for merge in delta.merges { try Self.mergeGuest(db, merge, at: at) }
                 }
-                try Self.put(db, SyncSettingKey.cursor.rawValue, last.nextCursor)
+                if movesCursor { try Self.put(db, SyncSettingKey.cursor.rawValue, last.nextCursor) }
                 if complete {
                     try Self.put(db, SyncSettingKey.complete.rawValue, "1")
                     try Self.put(db, SettingKey.lastPull.rawValue, at.iso8601)

@@ -103,4 +103,12 @@ public struct PretixSecretEntry: Sendable, Hashable, Codable {
     public var updated: PretixTime?
     /// Whether it is blocked now (blocked secrets; an unblocked one comes with `false`).
     public var blocked: Bool?
+
+    public init(id: Int, secret: String, created: PretixTime? = nil, updated: PretixTime? = nil, blocked: Bool? = nil) {
+        self.id = id
+        self.secret = secret
+        self.created = created
+        self.updated = updated
+        self.blocked = blocked
+    }
 }

@@ -2,6 +2,7 @@ import CheckInCore
 import KioskStore
 import Logging
 import PretixClient
+import SignedTickets
 import Synchronization
 
 /// Asks pretix for its word on a scan before the station decides, where pretix's word is needed
@@ -19,6 +20,13 @@ public final class PretixDoor: Sendable {
     let database: KioskDatabase
     let logger: Logger
     private let needs: Mutex<PretixOnlineNeeds>
+    /// The event's signed-ticket keys and withdrawn secrets, `nil` for an event without signed tickets.
+    private let signed: Mutex<SignedState?>
+
+    struct SignedState: Sendable {
+        var tickets: PretixSignedTickets
+        var keys: [TicketSigningKey]
+    }
     /// One client for every online-first scan, bounded by the budget, and one for the scans only
     /// pretix decides; `nil` when the link's address is not one (the sync says why): no scan can
     /// ask pretix then.
@@ -30,6 +38,7 @@ public final class PretixDoor: Sendable {
         self.link = link
         self.logger = logger
         needs = Mutex(link.onlineNeeds ?? PretixOnlineNeeds())
+        signed = Mutex(((try? PretixLinkFile<PretixSignedTickets>(database: database).load()) ?? nil).map(Self.signedTickets))
         client = try? link.client(timeout: link.onlineBudget)
         patientClient = try? link.client(timeout: link.onlineOnlyBudget)
     }
@@ -45,11 +54,46 @@ public final class PretixDoor: Sendable {
 
     func update(_ next: PretixOnlineNeeds) { needs.withLock { $0 = next } }
 
+    func update(_ next: PretixSignedTickets?) { signed.withLock { $0 = next.map(Self.signedTickets) } }
+
+    static func signedTickets(_ tickets: PretixSignedTickets) -> SignedState {
+        SignedState(tickets: tickets, keys: tickets.signingKeys)
+    }
+
     /// The request with pretix's word on it, when pretix is to be asked; as it came otherwise.
+    /// A signed ticket pretix sent no order for is first kept as the list's guest (``vouch(for:)``).
     public func asked(_ request: CheckInRequest) async -> CheckInRequest {
+        await vouch(for: request)
         var request = request
         request.shopAnswer = await answer(request)
         return request
+    }
+
+    /// Keeps a signed ticket (`pretix_sig1`, verified offline against the event's keys) as a
+    /// guest of the list when the roster holds no order for it: a ticket sold since the last
+    /// download, or on a station that downloads no orders. The door then decides it as any
+    /// ticket, with its own validity, product and date, and refuses it when pretix revoked or
+    /// blocked its secret. A ticket whose order the roster holds is left as pretix sent it; a
+    /// code no key signed stays unknown.
+    func vouch(for request: CheckInRequest) async {
+        guard let signed = signed.withLock({ $0 }), !signed.keys.isEmpty,
+              let code = TicketCode(normalizing: request.rawCode, caseInsensitive: false),
+              case .valid(let ticket) = SignedTicketFormat.check(code.value, keys: signed.keys) else { return }
+        let known = (try? database.roster.guest(code: code.value)) ?? nil
+        if let known, !known.guest.facts.orderCode.isEmpty { return }
+        var guest = signed.tickets.guest(code: code, ticket: ticket)
+        if let known {
+            // Written before: again only when pretix withdrew the secret (or lifted a block) since.
+            guest.id = known.guest.id
+            guard known.guest != guest else { return }
+            guest.id = code.value
+        }
+        do {
+            try await database.applyRoster([RosterDelta(guests: [guest], nextCursor: "")], eventID: link.eventID, complete: false,
+                                           movesCursor: false)
+        } catch {
+            logger.error("a signed ticket could not be kept: the door decides it as unknown", metadata: ["error": "\(error)"])
+        }
     }
 
     /// pretix's word on a scan, or `nil` when the station decides alone (local first and nothing

@@ -28,6 +28,8 @@ public actor PretixSync {
     let logger: Logger
     /// The catalog, read at the first pull of this process (products change rarely; a restart reads it again).
     private var roster: PretixRoster?
+    /// The event's signed-ticket keys and the list, read with the catalog (no keys: no signed tickets).
+    private var signedCatalog: (keys: [String], list: PretixCheckInList)?
     /// A pull or push is under way: the loop's and the operator's (F7) take turns, so two pulls
     /// never apply pages of one cursor out of order.
     private var busy = false
@@ -137,6 +139,8 @@ public actor PretixSync {
         link.onlineBudgetMilliseconds = onlineBudgetMilliseconds
         link.onlineNeeds = PretixOnlineNeeds(list: checkInList, questions: questions)
         try PretixLinkFile<PretixLink>(database: database).save(link)
+        // Another event's keys and withdrawn secrets go: the first pull reads this event's.
+        PretixLinkFile<PretixSignedTickets>(database: database).remove()
         do {
             // pretix's secrets are case-sensitive (signed ones are base64): codes compare as scanned.
             try await database.setSetting(.caseInsensitiveCodes, "0")
@@ -197,6 +201,7 @@ public actor PretixSync {
         do { client = try link.client() } catch { throw .pretix(error) }
         let told = try await keepDeviceCurrent(client)
         let roster = try await catalog(client)
+        await refreshSignedTickets(client)
         var cursor = PretixOrderCursor.fresh
         do {
             if let stored = try database.syncEvent(), stored.eventID == link.eventID, let text = stored.cursor,
@@ -235,6 +240,7 @@ public actor PretixSync {
             }
             let made = PretixRoster(list: list, items: try await client.items(event: link.event), deviceID: link.device.deviceID)
             try keep(PretixOnlineNeeds(list: list, questions: try await client.questions(event: link.event)))
+            signedCatalog = (try await client.event(link.event).validKeys?.pretixSig1 ?? [], list)
             roster = made
             return made
         } catch let error as PretixError {
@@ -257,6 +263,35 @@ public actor PretixSync {
         if needs.listRules || !needs.questions.isEmpty {
             logger.notice("pretix decides entries at this list itself", metadata: ["rules": "\(needs.listRules)", "products_with_questions": "\(needs.questions.count)"])
         }
+    }
+
+    /// Keeps what the door needs to admit signed tickets offline (``PretixSignedTickets``): the
+    /// event's keys and the list, and the secrets pretix revoked or blocked since the last pull.
+    /// When pretix does not give the withdrawn secrets (an older pretix, a failure), the station
+    /// keeps those it has and says so in its log; the download goes on.
+    private func refreshSignedTickets(_ client: PretixClient) async {
+        let file = PretixLinkFile<PretixSignedTickets>(database: database)
+        guard let (keys, list) = signedCatalog, !keys.isEmpty else {
+            if file.exists { file.remove() }
+            door.update(nil as PretixSignedTickets?)
+            return
+        }
+        let kept = (try? file.load()) ?? nil
+        var tickets = kept?.with(keys: keys, list: list) ?? PretixSignedTickets(keys: keys, list: list)
+        do {
+            tickets.take(revoked: try await client.revokedSecrets(event: link.event, createdSince: tickets.revokedSince))
+            tickets.take(blocked: try await client.blockedSecrets(event: link.event, updatedSince: tickets.blockedSince))
+        } catch {
+            logger.warning("pretix's revoked and blocked secrets could not be read: the station keeps those it has",
+                           metadata: ["error": "\(error)"])
+        }
+        if tickets != kept {
+            do { try file.save(tickets) } catch {
+                logger.error("the signed-ticket keys could not be kept: a restart without pretix admits no ticket sold since the last download",
+                             metadata: ["error": "\(error)"])
+            }
+        }
+        door.update(tickets)
     }
 
     // MARK: Push
@@ -431,6 +466,7 @@ public actor PretixSync {
         }
         PretixLinkFile<PretixLink>(database: database).remove()
         PretixLinkFile<PretixDeviceRecord>(database: database).remove()
+        PretixLinkFile<PretixSignedTickets>(database: database).remove()
         do {
             try await database.clearSyncedRoster(forgetEvent: true)
             try await database.setSetting(.hubURL, nil)

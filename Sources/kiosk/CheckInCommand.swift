@@ -134,17 +134,19 @@ extension CheckInResult {
     /// The decision in words, as the operator reads it.
     var sentence: String {
         let name = guest.map { Sanitized.text($0.guest.name) } ?? ""
+        // A ticket admitted by its own signature has no name on the station until its order arrives.
+        let who = name.isEmpty ? "This ticket" : name
         switch decision {
         case .admitted:
             // No guest: a ticket pretix admitted online that this station's copy does not hold yet.
             guard let guest else { return "Welcome — admitted by the ticket shop (not in this station's copy yet)" }
-            let welcome = "Welcome, \(name) (\(Sanitized.text(guest.accessTypeName)))"
+            let welcome = (name.isEmpty ? "Welcome" : "Welcome, \(name)") + " (\(Sanitized.text(guest.accessTypeName)))"
             guard let note = guest.guest.facts.attentionNote else { return welcome }
             return welcome + " — STAFF NOTE: \(Sanitized.text(note))"
         case .duplicate(let previous) where previous.isBeforeImport, .alreadyCheckedIn(let previous) where previous.isBeforeImport:
-            return "Already checked in — \(name), checked in before import at \(previous.at.localTime)"
-        case .duplicate(let previous): return "\(name) was just checked in by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
-        case .alreadyCheckedIn(let previous): return "Already checked in — \(name), by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
+            return "Already checked in — \(name.isEmpty ? "" : name + ", ")checked in before import at \(previous.at.localTime)"
+        case .duplicate(let previous): return "\(who) was just checked in by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
+        case .alreadyCheckedIn(let previous): return "Already checked in — \(name.isEmpty ? "" : name + ", ")by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
         case .unknownCode: return "Ticket not recognized — please see staff"
         case .notValidHere(let type): return "Not valid for this entrance (\(Sanitized.text(type)))"
         case .outsideWindow(let from, let until):

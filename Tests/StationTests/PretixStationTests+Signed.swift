@@ -1,0 +1,52 @@
+import CheckInCore
+import Foundation
+import KioskTestSupport
+import Testing
+
+/// pretix's signed tickets (`pretix_sig1`) at a station, through real `kiosk` processes against
+/// the suite's real pretix: a ticket's own signature admits it with no order data.
+extension PretixStationTests {
+    @Test func aSignedTicketSoldAfterTheDownloadIsAdmittedOfflineByItsSignatureAndPretixRecordsItOnce() async throws {
+        let server = try Self.server.get()
+        let festival = try server.facts.festival
+        let dayPass = try #require(festival.items.first { $0.name == "Day pass" })
+        let directory = TemporaryDirectory("pretix-station-signed")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let (device, list, _) = try await connect("Station Signed", event: "festival", list: "All entrances", data: data)
+
+        // Sold after the download, then pretix goes down: no order for it on the station.
+        let late = try await server.placeOrder(event: "festival", item: dayPass.id, attendee: "Sia Signed")
+        let revoked = try #require(try festival.position(.canceled).revokedSecrets.first, "a canceled ticket's old secret")
+        try server.stop()
+        let admitted = try checkInJSON(late.secret, data: data)
+        let again = try checkInJSON(late.secret, data: data)
+        let withdrawn = try checkInJSON(revoked, data: data)
+        let forged = try checkInJSON(Self.flipped(late.secret), data: data)
+        try server.resume()
+
+        #expect(admitted.status == 0, "\(admitted.answer)")
+        #expect([10, 11].contains(again.status), "one entry: \(again.answer)")
+        #expect(withdrawn.status == 15 && withdrawn.answer["decision"] as? String == "revoked", "\(withdrawn.answer)")
+        #expect(forged.status == 12, "a code no key signed is unknown: \(forged.answer)")
+
+        // pretix records the admission once, from this device, and the refusal with its own reason;
+        // the next download brings the order's name to the ticket admitted nameless.
+        let synced = try run(kiosk, ["pretix", "sync", "--data-dir", data])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let recorded = try await server.checkIns(event: "festival").filter { $0.list == list.id && $0.deviceID == device.id }
+        #expect(recorded.filter { $0.position == late.id && $0.successful }.count == 1, "\(recorded)")
+        #expect(recorded.contains { !$0.successful && $0.errorReason == "revoked" }, "\(recorded.map { ($0.successful, $0.errorReason) })")
+        let named = try checkInJSON(late.secret, data: data)
+        #expect([10, 11].contains(named.status) && (named.answer["guest"] as? [String: Any])?["name"] as? String == "Sia Signed", "\(named.answer)")
+    }
+
+    /// The code with one character changed (still base64: it reads as a signed ticket whose
+    /// signature no longer verifies).
+    static func flipped(_ code: String) -> String {
+        var characters = Array(code)
+        let middle = characters.count / 2
+        characters[middle] = characters[middle] == "A" ? "B" : "A"
+        return String(characters)
+    }
+}
