@@ -16,10 +16,14 @@ public enum CheckInRules {
         public var admitUnpaid: Bool
         /// The ticket shop's own word on this scan, when it was asked (``ShopAnswer``).
         public var shopAnswer: ShopAnswer?
+        /// The check-in list's rules on this entry, when the list has rules the door evaluated
+        /// (``ListRuleEvaluator``): a refusal refuses an entry the door would admit.
+        public var listRules: ListRulesVerdict?
 
         public init(deviceID: String, at: Timestamp, direction: Direction = .entry, admittedAccessTypes: Set<String>? = nil,
-                    admitUnpaid: Bool = false, shopAnswer: ShopAnswer? = nil) {
+                    admitUnpaid: Bool = false, shopAnswer: ShopAnswer? = nil, listRules: ListRulesVerdict? = nil) {
             self.shopAnswer = shopAnswer
+            self.listRules = listRules
             self.deviceID = deviceID
             self.at = at
             self.direction = direction
@@ -155,6 +159,13 @@ public enum CheckInRules {
             .filter({ policy.isWithinWindow($0.scannedAt, attempt.at) && !exits.contains(where: between($0.scannedAt, attempt.at)) })
             .min(by: { $0.scannedAt < $1.scannedAt }) {
             return Ruling(.duplicate(previous: same.summary))
+        }
+        // The list's rules, where the door evaluated them (a scan seen again above is no new entry).
+        switch attempt.listRules {
+        case .refused(let explanation)?: return Ruling(.listRules(explanation: explanation))
+        case .notUnderstood(let reason)?:
+            return Ruling(.listRules(explanation: "This station cannot evaluate the list's rules (\(reason)): see staff"))
+        case .passes?, nil: break
         }
         guard let first = entries.min(by: { $0.scannedAt < $1.scannedAt }) else { return Ruling(.admitted) }
         if accessType?.reentry == true { return Ruling(.admitted) }

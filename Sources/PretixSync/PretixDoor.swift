@@ -20,6 +20,8 @@ public final class PretixDoor: Sendable {
     let database: KioskDatabase
     let logger: Logger
     private let needs: Mutex<PretixOnlineNeeds>
+    /// The list's rules, evaluated here for the entries the station decides itself.
+    private let rules: Mutex<PretixListRules?>
     /// The event's signed-ticket keys and withdrawn secrets, `nil` for an event without signed tickets.
     private let signed: Mutex<SignedState?>
 
@@ -38,6 +40,7 @@ public final class PretixDoor: Sendable {
         self.link = link
         self.logger = logger
         needs = Mutex(link.onlineNeeds ?? PretixOnlineNeeds())
+        rules = Mutex(link.listRules)
         signed = Mutex(((try? PretixLinkFile<PretixSignedTickets>(database: database).load()) ?? nil).map(Self.signedTickets))
         client = try? link.client(timeout: link.onlineBudget)
         patientClient = try? link.client(timeout: link.onlineOnlyBudget)
@@ -54,6 +57,8 @@ public final class PretixDoor: Sendable {
 
     func update(_ next: PretixOnlineNeeds) { needs.withLock { $0 = next } }
 
+    func updateRules(_ next: PretixListRules?) { rules.withLock { $0 = next } }
+
     func update(_ next: PretixSignedTickets?) { signed.withLock { $0 = next.map(Self.signedTickets) } }
 
     static func signedTickets(_ tickets: PretixSignedTickets) -> SignedState {
@@ -66,7 +71,23 @@ public final class PretixDoor: Sendable {
         await vouch(for: request)
         var request = request
         request.shopAnswer = await answer(request)
+        if request.shopAnswer == nil { request.listRules = listRulesVerdict(request) }
         return request
+    }
+
+    /// The list's rules on an entry the station decides itself (pretix was not asked, or did
+    /// not answer in time), counted over every movement of the ticket the station knows: its
+    /// own and those of pretix's other devices that came with the orders. `nil` without rules,
+    /// for an exit, or for a code the roster does not hold.
+    func listRulesVerdict(_ request: CheckInRequest) -> ListRulesVerdict? {
+        guard request.direction == .entry, let rules = rules.withLock({ $0 }),
+              let found = (try? database.roster.guest(code: request.rawCode)) ?? nil else { return nil }
+        let movements: [CheckIn]
+        do { movements = try database.roster.movements(ofGuest: found.guest.id) } catch {
+            return .notUnderstood("the ticket's earlier check-ins could not be read")
+        }
+        return rules.verdict(item: PretixRoster.item(accessTypeID: found.guest.accessTypeID), gate: link.device.gate?.id, at: request.at,
+                             movements: movements)
     }
 
     /// Keeps a signed ticket (`pretix_sig1`, verified offline against the event's keys) as a

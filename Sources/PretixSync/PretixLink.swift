@@ -23,6 +23,9 @@ public struct PretixLink: Sendable, Hashable, Codable {
     /// What only pretix decides at this list, as last read from pretix; `nil` when not known
     /// yet (a link kept by an earlier version): the first pull reads it.
     public var onlineNeeds: PretixOnlineNeeds?
+    /// The list's check-in rules with the event's time zone and dates, decided at the door
+    /// offline; `nil` for a list without rules (or not read yet).
+    public var listRules: PretixListRules?
 
     /// How long a scan waits for pretix's word before the station decides (or, where only pretix
     /// decides, refuses): 1 s unless set (`kiosk pretix connect --online-budget-ms`).

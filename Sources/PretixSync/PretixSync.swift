@@ -138,6 +138,7 @@ public actor PretixSync {
         link.mode = mode
         link.onlineBudgetMilliseconds = onlineBudgetMilliseconds
         link.onlineNeeds = PretixOnlineNeeds(list: checkInList, questions: questions)
+        link.listRules = PretixListRules(list: checkInList, event: chosen)
         try PretixLinkFile<PretixLink>(database: database).save(link)
         // Another event's keys and withdrawn secrets go: the first pull reads this event's.
         PretixLinkFile<PretixSignedTickets>(database: database).remove()
@@ -239,8 +240,10 @@ public actor PretixSync {
                 throw PretixSyncError.chooseList(event: link.event, lists: [], asked: link.list)
             }
             let made = PretixRoster(list: list, items: try await client.items(event: link.event), deviceID: link.device.deviceID)
-            try keep(PretixOnlineNeeds(list: list, questions: try await client.questions(event: link.event)))
-            signedCatalog = (try await client.event(link.event).validKeys?.pretixSig1 ?? [], list)
+            let event = try await client.event(link.event)
+            try keep(PretixOnlineNeeds(list: list, questions: try await client.questions(event: link.event)),
+                     rules: PretixListRules(list: list, event: event))
+            signedCatalog = (event.validKeys?.pretixSig1 ?? [], list)
             roster = made
             return made
         } catch let error as PretixError {
@@ -252,13 +255,15 @@ public actor PretixSync {
         }
     }
 
-    /// What only pretix decides at the list, for the door now and for the next start (kept with
-    /// the link, so a station started offline knows it).
-    private func keep(_ needs: PretixOnlineNeeds) throws(PretixSyncError) {
+    /// What only pretix decides at the list and the list's rules, for the door now and for the
+    /// next start (kept with the link, so a station started offline knows them).
+    private func keep(_ needs: PretixOnlineNeeds, rules: PretixListRules?) throws(PretixSyncError) {
         door.update(needs)
+        door.updateRules(rules)
         let file = PretixLinkFile<PretixLink>(database: database)
-        guard var kept = try file.load(), kept.onlineNeeds != needs else { return }
+        guard var kept = try file.load(), kept.onlineNeeds != needs || kept.listRules != rules else { return }
         kept.onlineNeeds = needs
+        kept.listRules = rules
         try file.save(kept)
         if needs.listRules || !needs.questions.isEmpty {
             logger.notice("pretix decides entries at this list itself", metadata: ["rules": "\(needs.listRules)", "products_with_questions": "\(needs.questions.count)"])

@@ -23,39 +23,63 @@ extension PretixStationTests {
         return (result.status, (try? result.json()) ?? ["stdout": result.stdout, "stderr": result.stderr])
     }
 
-    @Test func entriesAtAListWithRulesArePretixsToDecideInItsWordsAndRefusedWhilePretixCannotBeAsked() async throws {
+    @Test func aListsRulesAreDecidedOfflineCountingAnotherDoorsEntriesAsPretixDecidesThem() async throws {
         let server = try Self.server.get()
         let festival = try server.facts.festival
         let directory = TemporaryDirectory("pretix-station-rules")
         defer { directory.remove() }
         let data = directory.appending("station").path
         let (device, list, connected) = try await connect("Station Rules", event: "festival", list: "At most 2 entries", data: data)
-        #expect((connected["pretix_decides"] as? [String])?.first == "the list's rules", "\(connected)")
+        #expect(!(connected["pretix_decides"] as? [String] ?? []).contains("the list's rules"), "the station reads the rule itself: \(connected)")
         let guest = festival.positions(.paid)[0], other = festival.positions(.paid)[1]
 
-        // pretix's rule ("fewer than 2 entries before") is pretix's to apply: two entries, then its refusal in its words.
-        #expect(try checkIn(guest.secret, data: data).status == 0)
-        let second = try checkInJSON(guest.secret, data: data)
-        #expect(second.status == 0, "a second entry within the rule, though this station just saw the first: \(second.answer)")
-        let third = try checkInJSON(guest.secret, data: data)
-        #expect(third.status == 20 && third.answer["decision"] as? String == "rules", "\(third.answer)")
-        #expect((third.answer["explanation"] as? String)?.isEmpty == false, "pretix's own words: \(third.answer)")
+        // Door A (another pretix device) admitted the guest twice, a while ago; station B learns it with its sync.
+        let doorA = try await otherDoor(server)
+        for minutes in [20, 10] {
+            let redeemed = try await doorA.post("/api/v1/organizers/\(server.facts.organizer.slug)/checkinrpc/redeem/", EarlierRedeem(
+                secret: guest.secret, lists: [list.id], nonce: "rules-a-\(minutes)-\(UUID().uuidString.prefix(8))",
+                datetime: Date().addingTimeInterval(-Double(minutes) * 60)))
+            #expect(redeemed.status == 201, "\(redeemed.text)")
+        }
+        #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0)
 
-        // pretix cannot be asked: refused as only pretix's to decide, nothing recorded.
+        // pretix down: station B applies "fewer than 2 entries before" to every door's entries.
         try server.stop()
-        let down = try checkInJSON(other.secret, data: data)
+        let third = try checkInJSON(guest.secret, data: data)
+        let first = try checkInJSON(other.secret, data: data)
         try server.resume()
-        #expect(down.status == 19 && down.answer["decision"] as? String == "needs_online" && down.answer["online_only"] as? String == "rules",
-                "\(down.answer)")
-        let status = try run(kiosk, ["status", "--json", "--data-dir", data]).json()
-        #expect(((status["sync"] as? [String: Any])?["pending"] as? Int ?? 0) >= 2, "the two admissions wait for the upload: \(status)")
+        #expect(third.status == 20 && third.answer["decision"] as? String == "rules", "\(third.answer)")
+        #expect(third.answer["explanation"] as? String == "Maximum number of entries exceeded", "pretix's own words: \(third.answer)")
+        #expect(first.status == 0, "\(first.answer)")
 
-        // The uploads pretix had already decided add nothing: two entries, one refusal by its rules.
+        // pretix hears both, and decides the guest's next entry as station B did.
         #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0)
         let recorded = try await server.checkIns(event: "festival").filter { $0.list == list.id && $0.deviceID == device.id }
-        #expect(recorded.filter { $0.position == guest.id && $0.successful }.count == 2, "\(recorded.map { ($0.position ?? 0, $0.successful) })")
-        #expect(recorded.filter { $0.position == guest.id && !$0.successful }.map(\.errorReason) == ["rules"])
-        #expect(recorded.filter { $0.position == other.id }.map(\.successful) == [false], "the scan turned away while pretix was down is reported, not admitted")
+        #expect(recorded.filter { $0.position == guest.id }.map(\.errorReason) == ["rules"], "\(recorded.map { ($0.position ?? 0, $0.successful) })")
+        #expect(recorded.filter { $0.position == other.id }.map(\.successful) == [true])
+        #expect(try await doorA.redeem(organizer: server.facts.organizer.slug, secret: guest.secret, list: list.id).outcome == "rules")
+    }
+
+    @Test func timeOfDayRulesAreDecidedOfflineAsPretixDecidesThemOnline() async throws {
+        let server = try Self.server.get()
+        let festival = try server.facts.festival
+        let directory = TemporaryDirectory("pretix-station-time-rules")
+        defer { directory.remove() }
+        let doorA = try await otherDoor(server)
+        for (name, expected) in [("Open now", "ok"), ("Closed now", "rules")] {
+            let data = directory.appending(name).path
+            let (_, list, _) = try await connect("Station \(name)", event: "festival", list: name, data: data)
+            let ticket = festival.positions(.paid)[name == "Open now" ? 2 : 3]
+            try server.stop()
+            let decided = try checkInJSON(ticket.secret, data: data)
+            try server.resume()
+            #expect((decided.status == 0 ? "ok" : decided.answer["decision"] as? String) == expected, "\(name): \(decided.answer)")
+            if expected == "rules" {
+                #expect((decided.answer["explanation"] as? String)?.hasPrefix("Only allowed after") == true, "\(decided.answer)")
+            }
+            let online = try await doorA.redeem(organizer: server.facts.organizer.slug, secret: festival.positions(.paid)[4].secret, list: list.id)
+            #expect(online.outcome == expected, "pretix itself, \(name): \(online)")
+        }
     }
 
     @Test func aProductWithQuestionsAtTheDoorIsPretixsToDecideWhileOtherTicketsAreDecidedHere() async throws {
@@ -140,5 +164,32 @@ extension PretixStationTests {
         #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0)
         let failed = try await server.checkIns(event: "conference", position: guest.id).filter { $0.list == list.id && $0.deviceID == device.id }
         #expect(failed.map(\.errorReason) == ["product", "product"], "\(failed)")
+    }
+}
+
+/// A scan another device made earlier and uploads now (pretix's redeem with `datetime` and `force`).
+struct EarlierRedeem: Encodable {
+    var secret: String
+    var lists: [Int]
+    var type = "entry"
+    var nonce: String
+    var datetime: Date
+    var force = true
+    var questionsSupported = false
+
+    enum CodingKeys: String, CodingKey {
+        case secret, lists, type, nonce, datetime, force
+        case questionsSupported = "questions_supported"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(secret, forKey: .secret)
+        try container.encode(lists, forKey: .lists)
+        try container.encode(type, forKey: .type)
+        try container.encode(nonce, forKey: .nonce)
+        try container.encode(ISO8601DateFormatter().string(from: datetime), forKey: .datetime)
+        try container.encode(force, forKey: .force)
+        try container.encode(questionsSupported, forKey: .questionsSupported)
     }
 }

@@ -16,6 +16,8 @@ public struct CheckInRequest: Sendable {
     public var admitUnpaid: Bool
     /// The ticket shop's own word on this scan, when it was asked first (``ShopAnswer``).
     public var shopAnswer: ShopAnswer?
+    /// The check-in list's rules on this entry, evaluated by the door (``CheckInCore/ListRuleEvaluator``).
+    public var listRules: ListRulesVerdict?
 
     public init(rawCode: String, source: CheckInSource, operatorName: String? = nil, station: String? = nil,
                 at: Timestamp = .now(), direction: Direction = .entry, badge: BadgeRequest? = nil, admitUnpaid: Bool = false,
@@ -112,7 +114,7 @@ public struct CheckInStore: StoreRepository {
 
         let ruling = CheckInRules.judge(
             .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try KioskDatabase.admittedAccessTypes(db),
-                  admitUnpaid: request.admitUnpaid, shopAnswer: request.shopAnswer),
+                  admitUnpaid: request.admitUnpaid, shopAnswer: request.shopAnswer, listRules: request.listRules),
             guest: guest, accessType: accessType, movements: try CheckInRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
         let decision = ruling.decision
         try audit(decision)

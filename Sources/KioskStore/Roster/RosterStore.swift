@@ -266,6 +266,13 @@ public struct RosterStore: StoreRepository {
         }
     }
 
+    /// The guest's movements not undone, this station's and those of other doors it learnt of,
+    /// in scan order: what a check-in list's rules count.
+    public func movements(ofGuest id: String) throws(StoreError) -> [CheckIn] {
+        try requireUsable()
+        return try wrap { try writer.read { db in try CheckInRecord.fetchAdmissions(db, guestID: id) } }
+    }
+
     /// The guest holding `code` (normalized as the event's rules say), with their state.
     public func guest(code raw: String) throws(StoreError) -> GuestDetails? {
         try requireUsable()
