@@ -44,4 +44,7 @@ public enum OnlineOnlyCheck: Sendable, Hashable, Codable {
     case rules
     /// Questions to ask before admission (their identifiers).
     case questions([String])
+    /// A ticket the station holds nothing about: a station whose device may not download the
+    /// orders (pretix's "online, no orders" and kiosk profiles) checks unsigned tickets online.
+    case ticket
 }

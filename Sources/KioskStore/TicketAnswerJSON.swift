@@ -21,6 +21,7 @@ extension Decision {
             switch check {
             case .rules: members["online_only"] = "rules"
             case .questions(let ids): members["online_only"] = "questions"; members["questions"] = .array(ids.map(JSONValue.string))
+            case .ticket: members["online_only"] = "ticket"
             }
         }
         return members

@@ -67,7 +67,7 @@ extension ConsoleModel {
     /// The keys of the operator screens, all of them (the bar takes two rows at 80 columns).
     var keyItems: [String] {
         guard mode == .operatorMode else { return ["Staff: press any function key for the PIN"] }
-        return ["F1 Help", "F2 Search", "F3 Details", "F4 Walk-in", "F5 Reprint", "F6 Undo", "F7 Sync", "F8 Sign out",
+        return ["F1 Help"] + (offersSearch ? ["F2 Search"] : []) + ["F3 Details", "F4 Walk-in", "F5 Reprint", "F6 Undo", "F7 Sync", "F8 Sign out",
                 "F9 Self-service", "F10 Quit", "F11 Refused uploads", "F12 Entry/Exit"]
     }
 

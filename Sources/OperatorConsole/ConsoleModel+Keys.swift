@@ -86,6 +86,7 @@ extension ConsoleModel {
         banner = nil
         switch number {
         case 1: screen = .help
+        case 2 where !offersSearch: notice = "No search on this device: its ticket shop profile is a kiosk's"
         case 2: screen = .search; query = ""; results = []; selected = 0
         case 3: screen = .details
         case 4: screen = .walkIn; field = 0

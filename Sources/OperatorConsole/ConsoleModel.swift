@@ -98,6 +98,9 @@ public struct ConsoleModel: Sendable, Equatable {
     public internal(set) var download: RosterDownload?
     /// What the set-up screens start from (the configuration's hub and event, the last e-mail).
     public var setupDefaults = SetupDefaults()
+    /// Staff may search the guests (F2): not on a device whose ticket shop keeps the guest list
+    /// from it (pretix's kiosk profile), as pretix's own devices do.
+    public var offersSearch = true
     /// Where "keep running" returns from the quit prompt.
     var quitReturn: Screen = .idle
     /// Whether the quit confirmation was opened from the diagnostic screen (Esc goes back there).

@@ -90,7 +90,11 @@ public struct ResultPanel: Sendable, Equatable {
         case .unapproved:
             self.init(tone: .refused, title: TicketRefusal.title(.unapproved), detail: name)
         case .needsOnline(let check):
-            let what = switch check { case .rules: "the list's rules"; case .questions: "questions at the door" }
+            let what = switch check {
+            case .rules: "the list's rules"
+            case .questions: "questions at the door"
+            case .ticket: "this station cannot check the ticket offline"
+            }
             self.init(tone: .warning, title: "Only the ticket shop decides this entry and it cannot be reached — scan again, or see staff",
                       detail: [name, what].filter { !$0.isEmpty }.joined(separator: " · "))
         case .listRules(let explanation):

@@ -62,6 +62,7 @@ extension PretixReason {
         case .unpaid: self = .unpaid
         case .needsOnline(.rules): self = .rules
         case .needsOnline(.questions): self = .incomplete
+        case .needsOnline(.ticket): self = .error
         case .alreadyCheckedIn: self = .alreadyRedeemed
         }
     }

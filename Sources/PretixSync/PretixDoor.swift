@@ -121,12 +121,16 @@ public final class PretixDoor: Sendable {
     /// only pretix decides, or pretix did not answer an online-first scan in time).
     public func answer(_ request: CheckInRequest) async -> ShopAnswer? {
         let pretixDecides = onlineNeeds
+        // A device that may not download the orders knows only the signed tickets it verified.
+        let holdsNoOrders = !link.device.securityProfile.downloadsOrders
         // The common case costs nothing: local first at a list where pretix decides nothing alone.
-        guard link.mode == .onlineFirst || (request.direction == .entry && (pretixDecides.listRules || !pretixDecides.questions.isEmpty)) else {
+        guard link.mode == .onlineFirst || holdsNoOrders
+            || (request.direction == .entry && (pretixDecides.listRules || !pretixDecides.questions.isEmpty)) else {
             return nil
         }
-        let guest = try? database.roster.guest(code: request.rawCode)
-        let check = pretixDecides.check(item: guest.flatMap { PretixRoster.item(accessTypeID: $0.guest.accessTypeID) }, direction: request.direction)
+        let guest = (try? database.roster.guest(code: request.rawCode)) ?? nil
+        var check = pretixDecides.check(item: guest.flatMap { PretixRoster.item(accessTypeID: $0.guest.accessTypeID) }, direction: request.direction)
+        if holdsNoOrders && guest == nil { check = .ticket }
         guard check != nil || link.mode == .onlineFirst else { return nil }
         let secret = guest?.guest.code.value ?? String(Sanitized.text(request.rawCode))
         // The nonce its upload will carry: the check-in's key in pretix's terms (the ticket's id there).

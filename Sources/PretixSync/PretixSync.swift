@@ -203,6 +203,15 @@ public actor PretixSync {
         let told = try await keepDeviceCurrent(client)
         let roster = try await catalog(client)
         await refreshSignedTickets(client)
+        guard link.device.securityProfile.downloadsOrders else {
+            // pretix's "online, no orders" and kiosk profiles: no orders on the station, only the
+            // products (the access types of the signed tickets it verifies); pretix checks the rest per scan.
+            do {
+                try await database.applyRoster([RosterDelta(accessTypes: roster.accessTypes, nextCursor: "")], eventID: link.eventID, complete: true,
+                                               movesCursor: false)
+            } catch { throw .storage(error) }
+            return PullReport(orders: 0, complete: true, toldVersion: told ? identity.softwareVersion : nil)
+        }
         var cursor = PretixOrderCursor.fresh
         do {
             if let stored = try database.syncEvent(), stored.eventID == link.eventID, let text = stored.cursor,

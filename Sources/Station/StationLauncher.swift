@@ -4,6 +4,7 @@ import HTTPTransport
 import KioskStore
 import Logging
 import OperatorConsole
+import PretixClient
 import PretixSync
 import RosterCSV
 import RosterSync
@@ -153,6 +154,7 @@ public enum StationLauncher {
             let pinGuard = database.savedPINGuard().map { PINGuard(restoring: $0, now: 0, wallClock: .now()) } ?? PINGuard()
             var model = ConsoleModel(pin: configuration.selfServicePIN, selfService: configuration.selfService, pinGuard: pinGuard)
             model.setDirection(configuration.direction)
+            model.offersSearch = pretix?.link.device.securityProfile.offersSearch ?? true
             if case .updated(let from, let to) = storage.storage { model.banner = "Storage updated v\(from) → v\(to)" }
             model.setupDefaults = SetupDefaults(hub: options.configuration.hubURL, event: configuration.event,
                                                 email: session?.staffEmail ?? "", demo: options.demoRoster)

@@ -160,6 +160,8 @@ extension CheckInResult {
             return "Only pretix decides entries at this list (its rules) and it did not answer: nothing recorded — try again, or see staff"
         case .needsOnline(.questions):
             return "Only pretix decides this ticket's entry (questions at the door) and it did not answer: nothing recorded — try again, or see staff"
+        case .needsOnline(.ticket):
+            return "Cannot check this ticket offline: this station holds no orders and pretix did not answer — try again, or see staff"
         case .listRules(let explanation):
             return "Not admitted by the list's rules" + (explanation.map { ": \(Sanitized.text($0))" } ?? "") + " — please see staff"
         }

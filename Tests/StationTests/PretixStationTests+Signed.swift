@@ -41,6 +41,49 @@ extension PretixStationTests {
         #expect([10, 11].contains(named.status) && (named.answer["guest"] as? [String: Any])?["name"] as? String == "Sia Signed", "\(named.answer)")
     }
 
+    /// A new device of pretix's "online, no orders" profile connected to `listName` of `event`.
+    func connectHoldingNoOrders(_ name: String, event: String, list listName: String, data: String) async throws -> [String: Any] {
+        let server = try Self.server.get()
+        let list = try server.facts.event(event).list(listName)
+        let device = try await server.addDevice(name: name, securityProfile: "pretixscan_online_noorders")
+        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken, "--event", event,
+                                        "--list", "\(list.id)", "--json", "--data-dir", data])
+        try #require(connected.status == 0, "\(connected.stderr)")
+        return try connected.json()
+    }
+
+    @Test func aStationThatHoldsNoOrdersAdmitsSignedTicketsOfflineAndAsksPretixForOthers() async throws {
+        let server = try Self.server.get()
+        let festival = try server.facts.festival, conference = try server.facts.conference
+        let dayPass = try #require(festival.items.first { $0.name == "Day pass" })
+        let general = try #require(conference.items.first { $0.name == "General admission" })
+        let directory = TemporaryDirectory("pretix-station-no-orders")
+        defer { directory.remove() }
+        let signedData = directory.appending("signed").path, plainData = directory.appending("plain").path
+        #expect(try await connectHoldingNoOrders("No orders, signed", event: "festival", list: "All entrances", data: signedData)["orders"] as? Int == 0)
+        #expect(try await connectHoldingNoOrders("No orders, plain", event: "conference", list: "Main entrance", data: plainData)["orders"] as? Int == 0)
+        let signed = try await server.placeOrder(event: "festival", item: dayPass.id, attendee: "Nora Noorders")
+        let plain = try await server.placeOrder(event: "conference", item: general.id, attendee: "Paul Plain")
+        let plainLater = try await server.placeOrder(event: "conference", item: general.id, attendee: "Lena Later")
+
+        // pretix answers: a signed ticket is admitted by its signature, another ticket by pretix's word.
+        #expect(try checkInJSON(signed.secret, data: signedData).status == 0)
+        #expect(try checkInJSON(plain.secret, data: plainData).status == 0)
+        #expect(try checkInJSON(plain.secret, data: plainData).status == 11, "pretix says it is in already")
+        #expect(try checkInJSON("no-such-ticket", data: plainData).status == 12)
+
+        // pretix down: signed tickets still pass; an unsigned one cannot be checked here, and says so.
+        let signedLater = try await server.placeOrder(event: "festival", item: dayPass.id, attendee: "Otto Offline")
+        try server.stop()
+        let offlineSigned = try checkInJSON(signedLater.secret, data: signedData)
+        let offlinePlain = try checkInJSON(plainLater.secret, data: plainData)
+        try server.resume()
+        #expect(offlineSigned.status == 0, "\(offlineSigned.answer)")
+        #expect(offlinePlain.status == 19 && offlinePlain.answer["online_only"] as? String == "ticket", "\(offlinePlain.answer)")
+        let words = try run(kiosk, ["checkin", "still-unknown-offline", "--data-dir", plainData])
+        #expect(words.status == 12, "pretix up again: an unknown code is pretix's invalid: \(words.stdout)")
+    }
+
     /// The code with one character changed (still base64: it reads as a signed ticket whose
     /// signature no longer verifies).
     static func flipped(_ code: String) -> String {

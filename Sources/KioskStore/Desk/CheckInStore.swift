@@ -101,8 +101,14 @@ public struct CheckInStore: StoreRepository {
         }
 
         guard let guest else {
-            // The shop may admit a ticket sold since the last download: it recorded the check-in.
-            let decision: Decision = request.shopAnswer == .admitted ? .admitted : .unknownCode
+            // The shop may admit a ticket sold since the last download (it recorded the check-in)
+            // or refuse it in its words; a station that holds no orders cannot check it without the shop.
+            let decision: Decision = switch request.shopAnswer {
+            case .admitted?: .admitted
+            case .refused(let refusal)?: refusal
+            case .unreachable(.ticket)?: .needsOnline(.ticket)
+            case .unreachable?, nil: .unknownCode
+            }
             try audit(decision)
             return CheckInResult(decision: decision, guest: nil, recorded: nil, replayed: false, badgeJob: nil)
         }
