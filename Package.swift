@@ -363,7 +363,7 @@ targets += [
         name: "Station",
         dependencies: [
             "CheckInCore", "KioskStore", "RosterCSV", "OperatorConsole", "QRScan", "PrintSpooler", "BadgePrint", "RosterSync", "HTTPTransport",
-            "PretixSync", "PretixClient", "SyncSchedule", "CEvdev",
+            "PretixSync", "PretixClient", "SignedTickets", "SyncSchedule", "CEvdev",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -22,10 +22,14 @@ public struct PretixSignedTickets: Codable, Sendable, Equatable {
     public var blockedSince: PretixTime?
 
     public init(keys: [String], list: PretixCheckInList) {
+        self.init(keys: keys, allProducts: list.allProducts, limitProducts: list.limitProducts, subevent: list.subevent)
+    }
+
+    public init(keys: [String], allProducts: Bool, limitProducts: [Int] = [], subevent: Int? = nil) {
         self.keys = keys
-        allProducts = list.allProducts
-        limitProducts = list.limitProducts
-        subevent = list.subevent
+        self.allProducts = allProducts
+        self.limitProducts = limitProducts
+        self.subevent = subevent
     }
 
     /// The event's keys and this list, with the withdrawn secrets kept so far.

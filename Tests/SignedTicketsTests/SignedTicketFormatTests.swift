@@ -84,3 +84,13 @@ struct SignedTicketFormatTests {
         return String(raw.base64EncodedString().reversed())
     }
 }
+
+struct SignedTicketIssuerTests {
+    @Test func anIssuedTicketVerifiesWithItsListedKeyAndReadsBack() throws {
+        let issuer = SignedTicketIssuer()
+        let ticket = SignedTicket(seed: "bench-0001", item: 1, variation: 3, subevent: 14, validFrom: Timestamp(milliseconds: 1_800_000_000_000))
+        let key = try #require(TicketSigningKey(pretixListed: issuer.listedKey))
+        #expect(SignedTicketFormat.check(try issuer.code(for: ticket), keys: [key]) == .valid(ticket))
+        #expect(SignedTicketFormat.check(try issuer.code(for: ticket), keys: [SignedTicketFormatTests.otherKey]) == .forged)
+    }
+}

@@ -100,6 +100,9 @@ public struct DoorBenchmark: Sendable {
     /// A private CUPS rig's directory (Kiosk/cups-test-rig.sh), for the faults only a simulated
     /// printer can play: out of labels, killed mid-job.
     public var cupsRig: URL?
+    /// With the local roster: every other attendee holds a signed ticket (pretix's `pretix_sig1`)
+    /// the station has no order for, verified at the door (``SignedTicketsBench``).
+    public var signedTickets = false
 
     public init(attendees: Int, rate: Double, printerQueue: String?, hub: Hub?, faults: [Fault]) {
         self.attendees = attendees
@@ -113,6 +116,9 @@ public struct DoorBenchmark: Sendable {
     public struct Figures: Sendable {
         /// Code received → feedback event, milliseconds.
         public var feedbackMilliseconds: [Double]
+        /// The same for the signed tickets alone and the roster's tickets alone (``signedTickets``).
+        public var signedFeedbackMilliseconds: [Double] = []
+        public var rosterFeedbackMilliseconds: [Double] = []
         public var admitted: Int
         public var printed: Int
         /// Badges not printed (held, waiting, at the desk) when the attendees stopped coming, and
@@ -147,6 +153,7 @@ public struct DoorBenchmark: Sendable {
         var sync: SyncEngine?
         var pretixSync: PretixSync?
         var codes: [String]
+        var signedCodes: Set<String> = []
         if let pretix {
             let faultProxy = try FaultProxy(upstreamPort: UInt16(pretix.server.port ?? 80))
             proxy = faultProxy
@@ -167,6 +174,11 @@ public struct DoorBenchmark: Sendable {
             try await engine.syncNow()
             sync = engine
             codes = try database.roster.codesNotCheckedIn(limit: attendees)
+        } else if signedTickets {
+            let bench = try await SignedTicketsBench.prepare(database, attendees: attendees, logger: logger)
+            pretixSync = bench.door
+            codes = bench.codes
+            signedCodes = bench.signed
         } else {
             let csv = "code,name,company\n" + (0..<attendees).map { "BENCH-\($0),Attendee \($0),Bench Co" }.joined(separator: "\n") + "\n"
             _ = try await database.roster.importRoster(try RosterCSVParser.parse(Data(csv.utf8)))
@@ -187,7 +199,7 @@ public struct DoorBenchmark: Sendable {
                                      health: StationHealth(printer: PrinterCondition(state: .ready, name: printing.name)), pretix: pretixSync,
                                      logger: logger)
         let driver = ArrivalDriver(runtime: runtime, codes: Array(codes.prefix(attendees)), rate: rate, faults: faults, output: output, proxy: proxy,
-                                   cups: printerQueue.map { CupsFaults(queue: $0, rig: cupsRig) })
+                                   cups: printerQueue.map { CupsFaults(queue: $0, rig: cupsRig) }, uploadsGoSomewhere: !signedTickets)
 
         typealias Configured = ServiceGroupConfiguration.ServiceConfiguration
         var services: [Configured] = [
@@ -210,9 +222,15 @@ public struct DoorBenchmark: Sendable {
 
         let jobs = try await database.printJobs.unfinishedPrintJobs()
         let printed = try await database.printJobs.printJobCount(.printed)
-        return Figures(feedbackMilliseconds: await driver.latencies.values, admitted: await driver.latencies.admitted, printed: printed,
-                       badgesWaiting: jobs.count, uploadsPending: try database.outbox.pendingCount(), caughtUpSeconds: await driver.caughtUp.value,
-                       seconds: (ContinuousClock.now - started).seconds)
+        var figures = Figures(feedbackMilliseconds: await driver.latencies.values, admitted: await driver.latencies.admitted, printed: printed,
+                              badgesWaiting: jobs.count, uploadsPending: try database.outbox.pendingCount(), caughtUpSeconds: await driver.caughtUp.value,
+                              seconds: (ContinuousClock.now - started).seconds)
+        if !signedCodes.isEmpty {
+            let byCode = await driver.latencies.byCode
+            figures.signedFeedbackMilliseconds = byCode.filter { signedCodes.contains($0.key) }.map(\.value)
+            figures.rosterFeedbackMilliseconds = byCode.filter { !signedCodes.contains($0.key) }.map(\.value)
+        }
+        return figures
     }
 }
 
@@ -226,6 +244,8 @@ struct ArrivalDriver: Service {
     let output: FaultInjectingOutput
     let proxy: FaultProxy?
     let cups: CupsFaults?
+    /// The station has a source to catch up with (not the signed-ticket arrivals' unreachable list).
+    var uploadsGoSomewhere = true
     let latencies = Latencies()
     /// Seconds from the last answer and fault to an empty outbox (``DoorBenchmark/Figures/caughtUpSeconds``).
     let caughtUp = CaughtUp()
@@ -238,11 +258,13 @@ struct ArrivalDriver: Service {
     actor Latencies {
         var submitted: [String: ContinuousClock.Instant] = [:]
         var values: [Double] = []
+        var byCode: [String: Double] = [:]
         var admitted = 0
         func submit(_ code: String) { submitted[code] = .now }
         func answer(_ code: String, admitted: Bool) {
             guard let start = submitted.removeValue(forKey: code) else { return }
             values.append((ContinuousClock.now - start).seconds * 1000)
+            byCode[code] = values.last
             if admitted { self.admitted += 1 }
         }
         var answered: Int { values.count }
@@ -271,6 +293,8 @@ struct ArrivalDriver: Service {
         // Faults end, then the queue gets a moment and the uploads catch up (the source's pace:
         // a backlog goes up as fast as it takes it).
         await faultTask.value
+        // Nowhere to upload (the signed-ticket arrivals): the print queue's moment only.
+        guard uploadsGoSomewhere else { return try await Task.sleep(for: .seconds(3)) }
         let calm = ContinuousClock.now
         var settled = false
         while ContinuousClock.now - calm < .seconds(60) {
