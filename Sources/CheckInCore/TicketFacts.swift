@@ -20,12 +20,16 @@ public struct TicketFacts: Sendable, Hashable, Codable {
     /// When another of the ticket shop's devices first printed a badge for it: print policy
     /// "once" prints no second one.
     public var badgePrintedElsewhere: Timestamp?
+    /// The order's answers the door shows at admission ("T-shirt size: M"; pretix's questions
+    /// marked "show during check-in").
+    public var shownAnswers: [String]
 
     public init(
         validFrom: Timestamp? = nil, validUntil: Timestamp? = nil, attention: String? = nil, orderCode: String = "",
         checkedInBefore: Timestamp? = nil, refusal: TicketRefusal? = nil, shopTicketID: String? = nil,
-        badgePrintedElsewhere: Timestamp? = nil
+        badgePrintedElsewhere: Timestamp? = nil, shownAnswers: [String] = []
     ) {
+        self.shownAnswers = shownAnswers
         self.refusal = refusal
         self.shopTicketID = shopTicketID
         self.badgePrintedElsewhere = badgePrintedElsewhere
@@ -60,5 +64,6 @@ public struct TicketFacts: Sendable, Hashable, Codable {
         refusal = try? container.decodeIfPresent(TicketRefusal.self, forKey: .refusal)
         shopTicketID = try? container.decodeIfPresent(String.self, forKey: .shopTicketID)
         badgePrintedElsewhere = try? container.decodeIfPresent(Timestamp.self, forKey: .badgePrintedElsewhere)
+        shownAnswers = (try? container.decodeIfPresent([String].self, forKey: .shownAnswers)) ?? []
     }
 }

@@ -7,8 +7,10 @@ extension Decision {
     ///   the staff;
     /// - `"valid": {"from": "…", "until": "…"}` (ISO 8601, either may be null) when the ticket is
     ///   refused outside its window.
-    public func ticketJSON(attention: String?) -> [String: JSONValue] {
+    /// - `"answers": ["T-shirt size: M"]` when the guest goes in and the order has answers the door shows.
+    public func ticketJSON(attention: String?, answers: [String] = []) -> [String: JSONValue] {
         var members: [String: JSONValue] = [:]
+        if letsGuestIn, !answers.isEmpty { members["answers"] = .array(answers.map { .string(Sanitized.text($0)) }) }
         if letsGuestIn, let note = attention, !note.trimmedWhitespace().isEmpty {
             members["attention"] = ["note": .string(Sanitized.text(note))]
         }

@@ -58,15 +58,17 @@ public struct ResultPanel: Sendable, Equatable {
     /// reaches the terminal raw.
     /// A ticket's staff note (`attention`) turns an admission into ``Tone/attention``.
     /// A revoked ticket's `refusal` (the ticket shop's reason) is its title.
+    /// The order's answers the door shows (`answers`, "T-shirt size: M") follow the access type of an admission.
     public init(decision: Decision, guestName: String?, accessType: String?, badge: String? = nil, attention: String? = nil,
-                refusal: TicketRefusal? = nil, timeZone: TimeZone = .current, now: Timestamp = .now()) {
+                refusal: TicketRefusal? = nil, answers: [String] = [], timeZone: TimeZone = .current, now: Timestamp = .now()) {
         let name = TerminalText.clean(guestName ?? "")
         switch decision {
         case .admitted:
             let note = attention.map(TerminalText.clean).flatMap { $0.isEmpty ? nil : $0 }
             // No name: a ticket the shop admitted online that the station's copy does not hold yet.
             self.init(tone: note == nil ? .welcome : .attention, title: name.isEmpty ? "Welcome" : "Welcome, \(name)",
-                      detail: [accessType.map(TerminalText.clean), badge].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "),
+                      detail: ([accessType.map(TerminalText.clean), badge].compactMap { $0 } + answers.map(TerminalText.clean))
+                          .filter { !$0.isEmpty }.joined(separator: " · "),
                       note: note.map { "Staff: \($0)" })
         case .duplicate(let previous) where previous.isBeforeImport, .alreadyCheckedIn(let previous) where previous.isBeforeImport:
             self.init(tone: .information, title: "Already checked in — before import, \(Self.clock(previous.at, timeZone: timeZone))", detail: name)

@@ -21,11 +21,25 @@ public struct PretixRoster: Sendable {
     public var items: [PretixItem]
     /// This station's `device_id` at pretix.
     public var deviceID: Int
+    /// The event's questions: the answers of those shown during check-in come with each ticket.
+    public var questions: [PretixQuestion]
 
-    public init(list: PretixCheckInList, items: [PretixItem], deviceID: Int) {
+    public init(list: PretixCheckInList, items: [PretixItem], deviceID: Int, questions: [PretixQuestion] = []) {
         self.list = list
         self.items = items
         self.deviceID = deviceID
+        self.questions = questions
+    }
+
+    /// The position's answers to the questions pretix shows during check-in, as the door shows
+    /// them ("T-shirt size: M"; a yes/no answer as Yes or No).
+    func shownAnswers(_ position: PretixPosition) -> [String] {
+        position.answers.compactMap { answer in
+            guard let question = questions.first(where: { $0.id == answer.question }), question.showDuringCheckin,
+                  question.items.contains(position.item), !answer.answer.isEmpty else { return nil }
+            let words = question.type == "B" ? (answer.answer == "True" ? "Yes" : "No") : answer.answer
+            return "\(question.question.text()): \(words)"
+        }
     }
 
     /// The station's access type for pretix product `item`.
@@ -68,7 +82,7 @@ public struct PretixRoster: Sendable {
                 let facts = TicketFacts(validFrom: position.validFrom?.timestamp, validUntil: position.validUntil?.timestamp,
                                         attention: attention.isEmpty ? nil : attention.joined(separator: ". "), orderCode: order.code,
                                         refusal: refusal ?? leftToTheDoor(order), shopTicketID: String(position.id),
-                                        badgePrintedElsewhere: badgePrintedElsewhere(position))
+                                        badgePrintedElsewhere: badgePrintedElsewhere(position), shownAnswers: shownAnswers(position))
                 guests.append(Guest(id: position.secret, code: code, name: position.attendeeName ?? "", email: position.attendeeEmail ?? "",
                                     company: position.company ?? "", accessTypeID: Self.accessTypeID(item: position.item),
                                     revoked: refusal != nil, facts: facts))

@@ -248,10 +248,10 @@ public actor PretixSync {
             guard let list = try await client.checkInLists(event: link.event).first(where: { $0.id == link.list }) else {
                 throw PretixSyncError.chooseList(event: link.event, lists: [], asked: link.list)
             }
-            let made = PretixRoster(list: list, items: try await client.items(event: link.event), deviceID: link.device.deviceID)
+            let questions = try await client.questions(event: link.event)
+            let made = PretixRoster(list: list, items: try await client.items(event: link.event), deviceID: link.device.deviceID, questions: questions)
             let event = try await client.event(link.event)
-            try keep(PretixOnlineNeeds(list: list, questions: try await client.questions(event: link.event)),
-                     rules: PretixListRules(list: list, event: event))
+            try keep(PretixOnlineNeeds(list: list, questions: questions), rules: PretixListRules(list: list, event: event))
             signedCatalog = (event.validKeys?.pretixSig1 ?? [], list)
             roster = made
             return made

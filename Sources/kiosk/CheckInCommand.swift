@@ -128,7 +128,8 @@ extension CheckInResult {
             "refusal": .optional(decision.kind == .unpaid ? TicketRefusal.unpaid.rawValue
                                  : guest.flatMap { $0.guest.revoked ? $0.guest.facts.refusal?.rawValue : nil }),
         ]
-        return .object(members.merging(decision.ticketJSON(attention: guest?.guest.facts.attentionNote)) { $1 })
+        return .object(members.merging(decision.ticketJSON(attention: guest?.guest.facts.attentionNote,
+                                                           answers: guest?.guest.facts.shownAnswers ?? [])) { $1 })
     }
 
     /// The decision in words, as the operator reads it.
@@ -141,6 +142,7 @@ extension CheckInResult {
             // No guest: a ticket pretix admitted online that this station's copy does not hold yet.
             guard let guest else { return "Welcome — admitted by the ticket shop (not in this station's copy yet)" }
             let welcome = (name.isEmpty ? "Welcome" : "Welcome, \(name)") + " (\(Sanitized.text(guest.accessTypeName)))"
+                + guest.guest.facts.shownAnswers.map { " · " + Sanitized.text($0) }.joined()
             guard let note = guest.guest.facts.attentionNote else { return welcome }
             return welcome + " — STAFF NOTE: \(Sanitized.text(note))"
         case .duplicate(let previous) where previous.isBeforeImport, .alreadyCheckedIn(let previous) where previous.isBeforeImport:

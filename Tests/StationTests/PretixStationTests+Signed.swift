@@ -37,6 +37,9 @@ extension PretixStationTests {
         let recorded = try await server.checkIns(event: "festival").filter { $0.list == list.id && $0.deviceID == device.id }
         #expect(recorded.filter { $0.position == late.id && $0.successful }.count == 1, "\(recorded)")
         #expect(recorded.contains { !$0.successful && $0.errorReason == "revoked" }, "\(recorded.map { ($0.successful, $0.errorReason) })")
+        // An order's answer pretix shows during check-in is shown at the door too.
+        let shirt = try checkInJSON(festival.position(.answerShown).secret, data: data)
+        #expect(shirt.status == 0 && shirt.answer["answers"] as? [String] == ["T-shirt size: M"], "\(shirt.answer)")
         let named = try checkInJSON(late.secret, data: data)
         #expect([10, 11].contains(named.status) && (named.answer["guest"] as? [String: Any])?["name"] as? String == "Sia Signed", "\(named.answer)")
     }

@@ -31,6 +31,8 @@ struct GuestFields: Sendable, Equatable {
         /// Added in 0.9 (pretix's position id and print logs): records written before end earlier.
         case shopTicket = "shop_ticket"
         case badgePrintedElsewhere = "badge_printed_elsewhere"
+        /// Added with pretix's questions shown at the door: one answer per line.
+        case shownAnswers = "shown_answers"
     }
 
 
@@ -48,6 +50,7 @@ struct GuestFields: Sendable, Equatable {
         case .refusal: facts.refusal?.rawValue ?? ""
         case .shopTicket: facts.shopTicketID ?? ""
         case .badgePrintedElsewhere: facts.badgePrintedElsewhere.map { String($0.milliseconds) } ?? ""
+        case .shownAnswers: facts.shownAnswers.joined(separator: "\n")
         }
     }
 
@@ -72,7 +75,8 @@ struct GuestFields: Sendable, Equatable {
         func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
         return TicketFacts(validFrom: instant(fields[2]), validUntil: instant(fields[3]), attention: fields[0].isEmpty ? nil : fields[0],
                            orderCode: fields[1], checkedInBefore: instant(fields[4]), refusal: TicketRefusal(rawValue: field(5)),
-                           shopTicketID: field(6).isEmpty ? nil : field(6), badgePrintedElsewhere: instant(field(7)))
+                           shopTicketID: field(6).isEmpty ? nil : field(6), badgePrintedElsewhere: instant(field(7)),
+                           shownAnswers: field(8).split(separator: "\n").map(String.init))
     }
 
     private static func append(_ field: String, to data: inout Data) {

@@ -32,8 +32,12 @@ public struct GuestSummary: Sendable, Equatable {
     public var attention: String?
     /// Why the ticket shop does not admit the ticket (a revoked guest), when it said.
     public var refusal: TicketRefusal?
+    /// The order's answers shown at the door (``CheckInCore/TicketFacts/shownAnswers``).
+    public var answers: [String]
 
-    public init(id: String, name: String, accessType: String, code: String, attention: String? = nil, refusal: TicketRefusal? = nil) {
+    public init(id: String, name: String, accessType: String, code: String, attention: String? = nil, refusal: TicketRefusal? = nil,
+                answers: [String] = []) {
+        self.answers = answers
         self.attention = attention
         self.refusal = refusal
         self.id = id

@@ -108,7 +108,7 @@ extension Feedback {
             if let job = outcome.badgeJobID { object["badge"] = ["job": .int(Int(job)), "state": "queued"] }
             if let flag = outcome.flag { object["flag"] = .string(flag.rawValue) }
             if let refusal = outcome.guest?.refusal { object["refusal"] = .string(refusal.rawValue) }
-            object.merge(outcome.decision.ticketJSON(attention: outcome.guest?.attention)) { $1 }
+            object.merge(outcome.decision.ticketJSON(attention: outcome.guest?.attention, answers: outcome.guest?.answers ?? [])) { $1 }
         }
         if case .code(let code) = presentation.input { object["code"] = .string(Sanitized.text(code)) }
         object["source"] = .string(presentation.source.rawValue)
@@ -146,7 +146,8 @@ extension Feedback {
             return Self.farewell(outcome)
         }
         var panel = ResultPanel(decision: outcome.decision, guestName: outcome.guest?.name, accessType: outcome.guest?.accessType,
-                                attention: outcome.guest?.attention, refusal: outcome.guest?.refusal, now: presentation.at)
+                                attention: outcome.guest?.attention, refusal: outcome.guest?.refusal, answers: outcome.guest?.answers ?? [],
+                                now: presentation.at)
         if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
         return panel
     }

@@ -193,7 +193,8 @@ public actor StationRuntime {
         RecordedOutcome(
             decision: result.decision,
             guest: result.guest.map { GuestSummary(id: $0.guest.id, name: $0.guest.name, accessType: $0.accessTypeName, code: $0.guest.code.value,
-                                                    attention: $0.guest.facts.attentionNote, refusal: $0.guest.revoked ? $0.guest.facts.refusal : nil) },
+                                                    attention: $0.guest.facts.attentionNote, refusal: $0.guest.revoked ? $0.guest.facts.refusal : nil,
+                                                    answers: $0.guest.facts.shownAnswers) },
             badgeJobID: result.badgeJob?.id,
             recorded: result.recorded != nil && !result.replayed,
             flag: result.flag)
