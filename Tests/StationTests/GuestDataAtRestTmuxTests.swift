@@ -44,6 +44,12 @@ struct GuestDataAtRestTmuxTests {
         try console.waitFor("Welcome, Иван Петров")
         try console.send("F6")
         try console.waitFor("Check-in undone: Иван Петров")
+        // The badges print behind the panels: on a loaded machine the PDF comes a while after the
+        // welcome (a full CI run once stopped the console before it). Waited for, up to a minute.
+        let deadline = Date().addingTimeInterval(60)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: data + "/badges")) ?? []).isEmpty && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
         console.stop()
 
         // The station still finds everyone.
