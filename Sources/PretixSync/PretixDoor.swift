@@ -68,20 +68,42 @@ public final class PretixDoor: Sendable {
     /// The request with pretix's word on it, when pretix is to be asked; as it came otherwise.
     /// A signed ticket pretix sent no order for is first kept as the list's guest (``vouch(for:)``).
     public func asked(_ request: CheckInRequest) async -> CheckInRequest {
-        await vouch(for: request)
+        let scanned = ScannedGuest(database: database, code: request.rawCode)
+        await vouch(for: request, scanned: scanned)
         var request = request
-        request.shopAnswer = await answer(request)
-        if request.shopAnswer == nil { request.listRules = listRulesVerdict(request) }
+        request.shopAnswer = await answer(request, scanned: scanned)
+        if request.shopAnswer == nil { request.listRules = listRulesVerdict(request, scanned: scanned) }
         return request
+    }
+
+    /// The scanned code's guest, looked up at most once however many of the door's steps ask.
+    final class ScannedGuest {
+        let database: KioskDatabase
+        let code: String
+        private var looked: GuestDetails??
+
+        init(database: KioskDatabase, code: String) {
+            self.database = database
+            self.code = code
+        }
+
+        var details: GuestDetails? {
+            if let looked { return looked }
+            let found = (try? database.roster.guest(code: code)) ?? nil
+            looked = .some(found)
+            return found
+        }
+
+        /// The roster changed for this code (a signed ticket kept): the next ask looks again.
+        func forget() { looked = nil }
     }
 
     /// The list's rules on an entry the station decides itself (pretix was not asked, or did
     /// not answer in time), counted over every movement of the ticket the station knows: its
     /// own and those of pretix's other devices that came with the orders. `nil` without rules,
     /// for an exit, or for a code the roster does not hold.
-    func listRulesVerdict(_ request: CheckInRequest) -> ListRulesVerdict? {
-        guard request.direction == .entry, let rules = rules.withLock({ $0 }),
-              let found = (try? database.roster.guest(code: request.rawCode)) ?? nil else { return nil }
+    func listRulesVerdict(_ request: CheckInRequest, scanned: ScannedGuest) -> ListRulesVerdict? {
+        guard request.direction == .entry, let rules = rules.withLock({ $0 }), let found = scanned.details else { return nil }
         let movements: [CheckIn]
         do { movements = try database.roster.movements(ofGuest: found.guest.id) } catch {
             return .notUnderstood("the ticket's earlier check-ins could not be read")
@@ -96,12 +118,13 @@ public final class PretixDoor: Sendable {
     /// ticket, with its own validity, product and date, and refuses it when pretix revoked or
     /// blocked its secret. A ticket whose order the roster holds is left as pretix sent it; a
     /// code no key signed stays unknown.
-    func vouch(for request: CheckInRequest) async {
+    func vouch(for request: CheckInRequest, scanned: ScannedGuest) async {
         guard let signed = signed.withLock({ $0 }), !signed.keys.isEmpty,
-              let code = TicketCode(normalizing: request.rawCode, caseInsensitive: false),
-              case .valid(let ticket) = SignedTicketFormat.check(code.value, keys: signed.keys) else { return }
-        let known = (try? database.roster.guest(code: code.value)) ?? nil
+              let code = TicketCode(normalizing: request.rawCode, caseInsensitive: false), SignedTicketFormat.isSigned(code.value) else { return }
+        // A ticket whose order the roster holds needs no signature check: the common case first.
+        let known = scanned.details
         if let known, !known.guest.facts.orderCode.isEmpty { return }
+        guard case .valid(let ticket) = SignedTicketFormat.check(code.value, keys: signed.keys) else { return }
         var guest = signed.tickets.guest(code: code, ticket: ticket)
         if let known {
             // Written before: again only when pretix withdrew the secret (or lifted a block) since.
@@ -112,6 +135,7 @@ public final class PretixDoor: Sendable {
         do {
             try await database.applyRoster([RosterDelta(guests: [guest], nextCursor: "")], eventID: link.eventID, complete: false,
                                            movesCursor: false)
+            scanned.forget()
         } catch {
             logger.error("a signed ticket could not be kept: the door decides it as unknown", metadata: ["error": "\(error)"])
         }
@@ -120,6 +144,10 @@ public final class PretixDoor: Sendable {
     /// pretix's word on a scan, or `nil` when the station decides alone (local first and nothing
     /// only pretix decides, or pretix did not answer an online-first scan in time).
     public func answer(_ request: CheckInRequest) async -> ShopAnswer? {
+        await answer(request, scanned: ScannedGuest(database: database, code: request.rawCode))
+    }
+
+    func answer(_ request: CheckInRequest, scanned: ScannedGuest) async -> ShopAnswer? {
         let pretixDecides = onlineNeeds
         // A device that may not download the orders knows only the signed tickets it verified.
         let holdsNoOrders = !link.device.securityProfile.downloadsOrders
@@ -128,7 +156,7 @@ public final class PretixDoor: Sendable {
             || (request.direction == .entry && (pretixDecides.listRules || !pretixDecides.questions.isEmpty)) else {
             return nil
         }
-        let guest = (try? database.roster.guest(code: request.rawCode)) ?? nil
+        let guest = scanned.details
         var check = pretixDecides.check(item: guest.flatMap { PretixRoster.item(accessTypeID: $0.guest.accessTypeID) }, direction: request.direction)
         if holdsNoOrders && guest == nil { check = .ticket }
         guard check != nil || link.mode == .onlineFirst else { return nil }

@@ -17,6 +17,10 @@ public enum SignedTicketFormat {
         return .valid(ticket)
     }
 
+    /// Whether `code` is in the signed format at all (no key checked): an ordinary code is
+    /// told apart without a signature check.
+    public static func isSigned(_ code: String) -> Bool { envelope(code) != nil }
+
     /// The payload and signature of a code in the signed format, `nil` for any other code.
     static func envelope(_ code: String) -> (payload: Data, signature: Data)? {
         // Signed codes are short (about 110 characters); anything long is no signed ticket.

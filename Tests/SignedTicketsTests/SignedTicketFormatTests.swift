@@ -94,3 +94,10 @@ struct SignedTicketIssuerTests {
         #expect(SignedTicketFormat.check(try issuer.code(for: ticket), keys: [SignedTicketFormatTests.otherKey]) == .forged)
     }
 }
+
+struct SignedTicketShapeTests {
+    @Test func theSignedFormatIsToldApartWithoutAKey() {
+        #expect(SignedTicketFormat.isSigned(SignedTicketFormatTests.vector))
+        #expect(!SignedTicketFormat.isSigned("BENCH-1") && !SignedTicketFormat.isSigned("Ticket-0001"))
+    }
+}

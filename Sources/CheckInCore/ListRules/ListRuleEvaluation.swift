@@ -158,8 +158,7 @@ struct Evaluation {
         case "customtime":
             let parts = value.text.split(separator: ":").map { Int($0.prefix(2)) }
             guard parts.count >= 2, let hour = parts[0], let minute = parts[1] else { throw RuleProblem("buildTime customtime needs HH:MM, not \(value.text)") }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = facts.timeZone
+            let calendar = facts.calendar
             var components = calendar.dateComponents([.year, .month, .day], from: facts.now.date)
             (components.hour, components.minute, components.second) = (hour, minute, parts.count > 2 ? parts[2] ?? 0 : 0)
             guard let date = calendar.date(from: components) else { throw RuleProblem("buildTime customtime \(value.text) is no time of day") }

@@ -81,8 +81,7 @@ extension Evaluation {
     /// A time as staff read it, in the event's time zone: the time of day within 12 hours of
     /// now, else the date too.
     private func words(_ time: Timestamp) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = facts.timeZone
+        let calendar = facts.calendar
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: time.date)
         func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
         let clock = "\(two(parts.hour)):\(two(parts.minute))"
