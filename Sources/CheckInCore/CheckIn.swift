@@ -21,12 +21,17 @@ public struct CheckIn: Sendable, Hashable, Codable {
     public var operatorName: String
     public var source: CheckInSource
     public var direction: Direction
+    /// Answers to the ticket's questions at the door (question id → stored answer), carried to
+    /// the ticket shop with the check-in; `nil` when none were asked.
+    public var answers: [String: String]?
 
     public var guestID: String { key.guestID }
     public var deviceID: String { key.deviceID }
     public var scannedAt: Timestamp { key.scannedAt }
 
-    public init(key: IdempotencyKey, station: String, operatorName: String, source: CheckInSource, direction: Direction = .entry) {
+    public init(key: IdempotencyKey, station: String, operatorName: String, source: CheckInSource, direction: Direction = .entry,
+                answers: [String: String]? = nil) {
+        self.answers = answers
         self.key = key
         self.station = station
         self.operatorName = operatorName

@@ -19,9 +19,14 @@ public enum CheckInRules {
         /// The check-in list's rules on this entry, when the list has rules the door evaluated
         /// (``ListRuleEvaluator``): a refusal refuses an entry the door would admit.
         public var listRules: ListRulesVerdict?
+        /// The answers to the ticket's questions at the door, where it has questions still
+        /// unanswered (``QuestionsAtTheDoor/check(_:typed:)``): an entry the door would admit is
+        /// ``Decision/questions(_:)`` until they are complete.
+        public var answers: DoorAnswers?
 
         public init(deviceID: String, at: Timestamp, direction: Direction = .entry, admittedAccessTypes: Set<String>? = nil,
-                    admitUnpaid: Bool = false, shopAnswer: ShopAnswer? = nil, listRules: ListRulesVerdict? = nil) {
+                    admitUnpaid: Bool = false, shopAnswer: ShopAnswer? = nil, listRules: ListRulesVerdict? = nil, answers: DoorAnswers? = nil) {
+            self.answers = answers
             self.shopAnswer = shopAnswer
             self.listRules = listRules
             self.deviceID = deviceID
@@ -82,6 +87,8 @@ public enum CheckInRules {
     ///   flagged ``CheckInFlag/exitWithoutEntry`` when the guest is not inside at the exit's scan
     ///   time: no movement before it, or the latest one was an exit.
     ///
+    /// - An entry the door would admit, of a ticket with questions at the door not yet answered
+    ///   (``Attempt/answers``), is ``Decision/questions(_:)``: recorded once they are.
     /// - The ticket shop's word (``Attempt/shopAnswer``), when it was asked, is the decision for a
     ///   ticket the station knows: it sees every door's check-ins and its own rules.
     ///
@@ -112,7 +119,12 @@ public enum CheckInRules {
             let ruling = judgeHere(attempt, guest: guest, accessType: accessType, movements: movements, policy: policy)
             return attempt.direction == .entry && ruling.decision == .admitted ? Ruling(.needsOnline(check)) : ruling
         case nil:
-            return judgeHere(attempt, guest: guest, accessType: accessType, movements: movements, policy: policy)
+            let ruling = judgeHere(attempt, guest: guest, accessType: accessType, movements: movements, policy: policy)
+            // Questions come last: nobody is asked for a waiver and then refused.
+            if attempt.direction == .entry, ruling.decision == .admitted, case .needed(let asked)? = attempt.answers {
+                return Ruling(.questions(asked))
+            }
+            return ruling
         }
     }
 

@@ -26,6 +26,9 @@ public enum Decision: Sendable, Hashable {
     /// The ticket shop's list rules refused the entry ("Maximum number of entries exceeded"),
     /// in the shop's words when it gave them.
     case listRules(explanation: String?)
+    /// The entry is admitted once the ticket's questions at the door are answered (a waiver, a
+    /// session): nothing recorded yet; the same code again with the answers.
+    case questions(QuestionsAtTheDoor)
 
     /// The stable name used in JSON, exit codes and logs.
     public var kind: Kind {
@@ -41,6 +44,7 @@ public enum Decision: Sendable, Hashable {
         case .unapproved: .unapproved
         case .needsOnline: .needsOnline
         case .listRules: .listRules
+        case .questions: .questions
         }
     }
 
@@ -72,6 +76,7 @@ public enum Decision: Sendable, Hashable {
         case unapproved
         case needsOnline = "needs_online"
         case listRules = "rules"
+        case questions
 
         /// Process exit status of `kiosk checkin` for this decision; documented in the README.
         public var exitCode: Int32 {
@@ -87,6 +92,7 @@ public enum Decision: Sendable, Hashable {
             case .unapproved: 17
             case .needsOnline: 19
             case .listRules: 20
+            case .questions: 21
             }
         }
     }

@@ -23,13 +23,17 @@ public struct TicketFacts: Sendable, Hashable, Codable {
     /// The order's answers the door shows at admission ("T-shirt size: M"; pretix's questions
     /// marked "show during check-in").
     public var shownAnswers: [String]
+    /// The shop's questions at the door this ticket has no answer to yet (their ids): asked
+    /// before its next entry (``DoorQuestion``; the door holds the questions themselves).
+    public var questionsToAsk: [String]
 
     public init(
         validFrom: Timestamp? = nil, validUntil: Timestamp? = nil, attention: String? = nil, orderCode: String = "",
         checkedInBefore: Timestamp? = nil, refusal: TicketRefusal? = nil, shopTicketID: String? = nil,
-        badgePrintedElsewhere: Timestamp? = nil, shownAnswers: [String] = []
+        badgePrintedElsewhere: Timestamp? = nil, shownAnswers: [String] = [], questionsToAsk: [String] = []
     ) {
         self.shownAnswers = shownAnswers
+        self.questionsToAsk = questionsToAsk
         self.refusal = refusal
         self.shopTicketID = shopTicketID
         self.badgePrintedElsewhere = badgePrintedElsewhere
@@ -65,5 +69,6 @@ public struct TicketFacts: Sendable, Hashable, Codable {
         shopTicketID = try? container.decodeIfPresent(String.self, forKey: .shopTicketID)
         badgePrintedElsewhere = try? container.decodeIfPresent(Timestamp.self, forKey: .badgePrintedElsewhere)
         shownAnswers = (try? container.decodeIfPresent([String].self, forKey: .shownAnswers)) ?? []
+        questionsToAsk = (try? container.decodeIfPresent([String].self, forKey: .questionsToAsk)) ?? []
     }
 }
