@@ -18,7 +18,8 @@ It creates one organizer with:
   canceled, expired, blocked, valid from the future, valid until the past, several positions with an
   add-on, and a name with terminal escapes;
 - event "festival" (America/New_York, USD, signed pretix_sig1 secrets): products Day pass, Workshop
-  (a required yes/no question asked during check-in) and T-shirt bundle (a size shown during
+  (asked during check-in: a required yes/no waiver, a required session choice and an optional
+  phone number; three such orders) and T-shirt bundle (a size shown during
   check-in); lists "All entrances", "At most 2 entries" (a rule) and its online twin, "Open now" and
   "Closed now" (time-of-day rules around the seeding time); orders paid, canceled (its secret
   revoked), blocked (its secret blocked) and valid from the future;
@@ -293,6 +294,9 @@ def festival(seed):
     # Asked at the door: the orders hold no answer to it.
     record.question("I accept the workshop waiver", "WAIVER", Question.TYPE_BOOLEAN, [workshop],
                     required=True, ask_during_checkin=True)
+    record.question("Which session do you attend?", "SESSION", Question.TYPE_CHOICE, [workshop], options=("Morning", "Afternoon"),
+                    required=True, ask_during_checkin=True)
+    record.question("Emergency phone", "PHONE", Question.TYPE_PHONENUMBER, [workshop], ask_during_checkin=True)
     size = record.question("T-shirt size", "SIZE", Question.TYPE_CHOICE, [shirt], options=("S", "M", "L", "XL"),
                            required=True, show_during_checkin=True)
     record.checkin_list("All entrances", include_pending=False)
@@ -305,7 +309,8 @@ def festival(seed):
 
     for number in range(1, 6):
         record.order("paid", [(day, f"Festival Guest {number}", {})])
-    record.order("question_to_ask", [(workshop, "Wendy Waiver", {})])
+    for name in ("Wendy Waiver", "Quinn Question", "Hal Headless"):
+        record.order("question_to_ask", [(workshop, name, {})])
     record.order("answer_shown", [(shirt, "Tess Shirt", {"answers": {size: "M"}})])
     record.order("blocked", [(day, "Bo Blocked", {"blocked": ["admin"]})])
     record.order("valid_from_future", [(day, "Fay Future", {"valid_from": NOW + timedelta(days=30)})])

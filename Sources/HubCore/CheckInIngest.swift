@@ -93,6 +93,9 @@ public enum CheckInIngest {
             return CheckInResult(key: key, status: .rejected, decision: .needsOnline, reason: "only the ticket shop decides this entry")
         case .listRules:
             return CheckInResult(key: key, status: .rejected, decision: .listRules, reason: "the check-in list's rules refused it")
+        case .questions:
+            // The hub asks no questions at the door yet: its rules never say this.
+            return CheckInResult(key: key, status: .rejected, decision: .questions, reason: "the ticket's questions at the door are not answered")
         }
     }
 }

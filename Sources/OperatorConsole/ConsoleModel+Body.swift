@@ -15,6 +15,8 @@ extension ConsoleModel {
             searchBody(into: &body, room: room)
         case .walkIn:
             walkInBody(into: &body)
+        case .questions:
+            questionsBody(into: &body)
         case .refusedUploads:
             body.wrapped("Uploads the hub refused (kept on this station, not counted at the hub)", .bold, columns: columns)
             if refusedUploads.isEmpty { body.add("None: every upload was accepted.", at: 3) }

@@ -19,6 +19,7 @@ extension ConsoleModel {
         case .signIn, .pickEvent, .download: return handleSetup(key)
         case .confirmQuit: return handleConfirmQuit(key)
         case .signOut: return handleSignOut(key)
+        case .questions: return handleQuestions(key)
         }
     }
 

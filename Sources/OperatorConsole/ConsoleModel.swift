@@ -36,6 +36,8 @@ public struct ConsoleModel: Sendable, Equatable {
         case download
         /// Set-up: each scan is shown with its source and timing and checks nobody in.
         case scannerTest
+        /// The ticket's questions at the door, before its entry is recorded (``QuestionForm``).
+        case questions
     }
 
     public enum Mode: Sendable, Equatable {
@@ -76,6 +78,8 @@ public struct ConsoleModel: Sendable, Equatable {
     public internal(set) var staleQuestion: StaleBadgesQuestion?
     /// "Admit anyway?" for the unpaid ticket on the panel; gone with the panel, or at the next result.
     public internal(set) var unpaidQuestion: UnpaidQuestion?
+    /// The questions a ticket needs answered before entry, while their screen is open.
+    public internal(set) var questionForm: QuestionForm?
 
     /// A sign-out waiting for uploads, with its progress (shown below the panel until it is done).
     public internal(set) var signingOut: SignOutProgress?

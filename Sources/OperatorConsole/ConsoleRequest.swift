@@ -28,6 +28,8 @@ public enum ConsoleRequest: Sendable, Equatable {
     case savePINGuard(PINGuard)
     /// Staff typed the answer to "admit anyway?" for this unpaid ticket: present it again, admitted.
     case admitUnpaid(code: String)
+    /// The answers to a ticket's questions at the door, as typed: the code presented again with them.
+    case answerQuestions(code: String, answers: [String: String])
     /// The operator's answer about badges that waited too long.
     case answerStaleBadges(StaleBadgesChoice)
     case signOut(PendingChangesChoice)

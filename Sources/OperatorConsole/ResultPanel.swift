@@ -102,6 +102,10 @@ public struct ResultPanel: Sendable, Equatable {
         case .listRules(let explanation):
             self.init(tone: .refused, title: "Not admitted by the list's rules — please see staff",
                       detail: [name, TerminalText.clean(explanation ?? "")].filter { !$0.isEmpty }.joined(separator: " · "))
+        case .questions(let asked):
+            let count = asked.questions.count
+            self.init(tone: .information, title: "Questions to answer before entry — please see staff",
+                      detail: [name, count == 1 ? "1 question" : "\(count) questions"].filter { !$0.isEmpty }.joined(separator: " · "))
         }
     }
 

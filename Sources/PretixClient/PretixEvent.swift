@@ -80,6 +80,16 @@ public struct PretixQuestion: Sendable, Hashable, Codable {
     public var askDuringCheckin: Bool
     /// Its answer is shown to the door staff.
     public var showDuringCheckin: Bool
+    /// Bounds pretix checks an answer against (decimal and `YYYY-MM-DD` strings).
+    public var validNumberMin: String? = nil
+    public var validNumberMax: String? = nil
+    public var validDateMin: String? = nil
+    public var validDateMax: String? = nil
+    public var validStringLengthMax: Int? = nil
+    /// Asked only when this question was answered with one of ``dependencyValues`` (option
+    /// identifiers, or `True`/`False` for a yes/no question).
+    public var dependencyQuestion: Int? = nil
+    public var dependencyValues: [String]? = nil
 
     public struct Option: Sendable, Hashable, Codable {
         public var id: Int
@@ -90,6 +100,9 @@ public struct PretixQuestion: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, question, type, required, items, options, identifier
         case askDuringCheckin = "ask_during_checkin", showDuringCheckin = "show_during_checkin"
+        case validNumberMin = "valid_number_min", validNumberMax = "valid_number_max", validDateMin = "valid_date_min"
+        case validDateMax = "valid_date_max", validStringLengthMax = "valid_string_length_max"
+        case dependencyQuestion = "dependency_question", dependencyValues = "dependency_values"
     }
 }
 

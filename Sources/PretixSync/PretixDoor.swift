@@ -5,10 +5,11 @@ import PretixClient
 import SignedTickets
 import Synchronization
 
-/// Asks pretix for its word on a scan before the station decides, where pretix's word is needed
-/// (a list with rules, a product with questions to ask at the door) or wanted (a station set to
-/// online first): `checkinrpc/redeem` with the scan's own nonce, the one its upload carries
-/// later, so pretix records the scan once whichever way it arrives.
+/// Finds the questions the door asks before an entry, and asks pretix for its word on a scan
+/// before the station decides, where pretix's word is needed (a list with rules the station
+/// cannot evaluate, a station that holds no orders) or wanted (a station set to online first):
+/// `checkinrpc/redeem` with the scan's own nonce, the one its upload carries later, so pretix
+/// records the scan once whichever way it arrives, and with the answers to its questions.
 ///
 /// An online-first scan waits at most the link's budget (1 s unless set): when pretix has not
 /// answered by then, the station decides it on its copy, as pretix's own devices do (the
@@ -24,6 +25,8 @@ public final class PretixDoor: Sendable {
     private let rules: Mutex<PretixListRules?>
     /// The event's signed-ticket keys and withdrawn secrets, `nil` for an event without signed tickets.
     private let signed: Mutex<SignedState?>
+    /// The questions asked at the door, by pretix product.
+    private let questions: Mutex<[Int: [DoorQuestion]]>
 
     struct SignedState: Sendable {
         var tickets: PretixSignedTickets
@@ -41,6 +44,7 @@ public final class PretixDoor: Sendable {
         self.logger = logger
         needs = Mutex(link.onlineNeeds ?? PretixOnlineNeeds())
         rules = Mutex(link.listRules)
+        questions = Mutex(link.doorQuestions ?? [:])
         signed = Mutex(((try? PretixLinkFile<PretixSignedTickets>(database: database).load()) ?? nil).map(Self.signedTickets))
         client = try? link.client(timeout: link.onlineBudget)
         patientClient = try? link.client(timeout: link.onlineOnlyBudget)
@@ -59,6 +63,8 @@ public final class PretixDoor: Sendable {
 
     func updateRules(_ next: PretixListRules?) { rules.withLock { $0 = next } }
 
+    func update(_ next: [Int: [DoorQuestion]]) { questions.withLock { $0 = next } }
+
     func update(_ next: PretixSignedTickets?) { signed.withLock { $0 = next.map(Self.signedTickets) } }
 
     static func signedTickets(_ tickets: PretixSignedTickets) -> SignedState {
@@ -71,6 +77,7 @@ public final class PretixDoor: Sendable {
         let scanned = ScannedGuest(database: database, code: request.rawCode)
         await vouch(for: request, scanned: scanned)
         var request = request
+        request.questions = questionsToAsk(request, scanned: scanned)
         request.shopAnswer = await answer(request, scanned: scanned)
         if request.shopAnswer == nil { request.listRules = listRulesVerdict(request, scanned: scanned) }
         return request
@@ -110,6 +117,27 @@ public final class PretixDoor: Sendable {
         }
         return rules.verdict(item: PretixRoster.item(accessTypeID: found.guest.accessTypeID), gate: link.device.gate?.id, at: request.at,
                              movements: movements)
+    }
+
+    /// The questions the door asks before this entry: those of the ticket's product the order
+    /// holds no answer to (all of them for a signed ticket known by its signature alone). For a
+    /// code the roster does not hold (a station that holds no orders), those pretix asked for
+    /// that the scan brings answers to, so the answers can be checked and stored.
+    func questionsToAsk(_ request: CheckInRequest, scanned: ScannedGuest) -> [DoorQuestion] {
+        guard request.direction == .entry else { return [] }
+        let asked = questions.withLock { $0 }
+        guard !asked.isEmpty else { return [] }
+        guard let found = scanned.details else {
+            guard !request.answers.isEmpty else { return [] }
+            var byID: [String: DoorQuestion] = [:]
+            for question in asked.values.joined() { byID[question.id] = question }
+            return request.answers.keys.sorted().compactMap { byID[$0] }
+        }
+        guard let item = PretixRoster.item(accessTypeID: found.guest.accessTypeID), let forItem = asked[item] else { return [] }
+        let facts = found.guest.facts
+        if facts.orderCode.isEmpty { return forItem }
+        let open = Set(facts.questionsToAsk)
+        return forItem.filter { open.contains($0.id) }
     }
 
     /// Keeps a signed ticket (`pretix_sig1`, verified offline against the event's keys) as a
@@ -152,12 +180,11 @@ public final class PretixDoor: Sendable {
         // A device that may not download the orders knows only the signed tickets it verified.
         let holdsNoOrders = !link.device.securityProfile.downloadsOrders
         // The common case costs nothing: local first at a list where pretix decides nothing alone.
-        guard link.mode == .onlineFirst || holdsNoOrders
-            || (request.direction == .entry && (pretixDecides.listRules || !pretixDecides.questions.isEmpty)) else {
+        guard link.mode == .onlineFirst || holdsNoOrders || (request.direction == .entry && pretixDecides.listRules) else {
             return nil
         }
         let guest = scanned.details
-        var check = pretixDecides.check(item: guest.flatMap { PretixRoster.item(accessTypeID: $0.guest.accessTypeID) }, direction: request.direction)
+        var check = pretixDecides.check(direction: request.direction)
         if holdsNoOrders && guest == nil { check = .ticket }
         guard check != nil || link.mode == .onlineFirst else { return nil }
         let secret = guest?.guest.code.value ?? String(Sanitized.text(request.rawCode))
@@ -166,12 +193,15 @@ public final class PretixDoor: Sendable {
             let shopID = ((try? database.roster.hubID(ofGuest: guest.guest.id)) ?? nil) ?? guest.guest.code.value
             return PretixSync.nonce(IdempotencyKey(deviceID: database.deviceID, guestID: shopID, scannedAt: request.at))
         } ?? PretixNonce.random()
+        // Answers go with the scan once complete; without them pretix says which it needs.
+        var answers: [String: String] = [:]
+        if case .complete(let stored) = QuestionsAtTheDoor.check(request.questions, typed: request.answers) { answers = stored }
         let scan = PretixScan(secret: secret, type: request.direction == .exit ? .exit : .entry, nonce: nonce, datetime: PretixTime(request.at),
-                              ignoreUnpaid: request.admitUnpaid)
+                              answers: answers, ignoreUnpaid: request.admitUnpaid)
         let result: PretixRedeemResult
         do {
             guard let client = check == nil ? client : patientClient else { throw PretixError.invalidServerURL(link.server) }
-            result = try await client.redeem(scan, lists: [link.list], questionsSupported: false)
+            result = try await client.redeem(scan, lists: [link.list], questionsSupported: true)
         } catch {
             logger.notice(check == nil ? "pretix did not answer a scan in time: the station decided it"
                                        : "pretix did not answer a scan only it decides: refused", metadata: ["error": "\(error)"])
@@ -189,7 +219,8 @@ public final class PretixDoor: Sendable {
         case .ok:
             return .admitted
         case .incomplete(let questions, _):
-            return .unreachable(.questions(questions.map { String($0.id) }))
+            // pretix's questions for this ticket, asked at the door; the scan comes again with answers.
+            return .refused(.questions(QuestionsAtTheDoor(questions: questions.map { $0.doorQuestion(among: questions) })))
         case .refused(let reason, let explanation, let position):
             switch reason {
             case .invalid: decision = .unknownCode

@@ -1,3 +1,4 @@
+import CheckInCore
 import Foundation
 import KioskStore
 import PretixClient
@@ -26,12 +27,15 @@ public struct PretixLink: Sendable, Hashable, Codable {
     /// The list's check-in rules with the event's time zone and dates, decided at the door
     /// offline; `nil` for a list without rules (or not read yet).
     public var listRules: PretixListRules?
+    /// The questions asked at the door before an entry, by pretix product (pretix: "ask during
+    /// check-in"); `nil` when not read yet.
+    public var doorQuestions: [Int: [DoorQuestion]]?
 
     /// How long a scan waits for pretix's word before the station decides (or, where only pretix
     /// decides, refuses): 1 s unless set (`kiosk pretix connect --online-budget-ms`).
     public var onlineBudget: Duration { .milliseconds(max(100, min(onlineBudgetMilliseconds ?? 1_000, 10_000))) }
 
-    /// How long an entry only pretix decides (a list's rules, a question to ask) waits for its
+    /// How long an entry only pretix decides (a list's rules it cannot evaluate here) waits for its
     /// word: the budget, but at least 5 s. The other answer is a refusal, so a slow pretix is
     /// waited for longer than where the station decides itself after the budget; a pretix that
     /// is down (refused connection) answers at once either way.

@@ -42,6 +42,13 @@ public struct PretixRoster: Sendable {
         }
     }
 
+    /// The questions pretix asks at the door for the position's product that its order holds
+    /// no answer to (their ids), in pretix's order.
+    func questionsToAsk(_ position: PretixPosition) -> [String] {
+        let answered = Set(position.answers.map(\.question))
+        return questions.filter { $0.askDuringCheckin && $0.items.contains(position.item) && !answered.contains($0.id) }.map { String($0.id) }
+    }
+
     /// The station's access type for pretix product `item`.
     public static func accessTypeID(item: Int) -> String { "pretix-item-\(item)" }
 
@@ -82,7 +89,8 @@ public struct PretixRoster: Sendable {
                 let facts = TicketFacts(validFrom: position.validFrom?.timestamp, validUntil: position.validUntil?.timestamp,
                                         attention: attention.isEmpty ? nil : attention.joined(separator: ". "), orderCode: order.code,
                                         refusal: refusal ?? leftToTheDoor(order), shopTicketID: String(position.id),
-                                        badgePrintedElsewhere: badgePrintedElsewhere(position), shownAnswers: shownAnswers(position))
+                                        badgePrintedElsewhere: badgePrintedElsewhere(position), shownAnswers: shownAnswers(position),
+                                        questionsToAsk: questionsToAsk(position))
                 guests.append(Guest(id: position.secret, code: code, name: position.attendeeName ?? "", email: position.attendeeEmail ?? "",
                                     company: position.company ?? "", accessTypeID: Self.accessTypeID(item: position.item),
                                     revoked: refusal != nil, facts: facts))

@@ -137,8 +137,9 @@ public actor PretixSync {
                               list: checkInList.id, listName: checkInList.name, identity: identity)
         link.mode = mode
         link.onlineBudgetMilliseconds = onlineBudgetMilliseconds
-        link.onlineNeeds = PretixOnlineNeeds(list: checkInList, questions: questions)
+        link.onlineNeeds = PretixOnlineNeeds(list: checkInList)
         link.listRules = PretixListRules(list: checkInList, event: chosen)
+        link.doorQuestions = PretixQuestion.askedAtTheDoor(questions)
         try PretixLinkFile<PretixLink>(database: database).save(link)
         // Another event's keys and withdrawn secrets go: the first pull reads this event's.
         PretixLinkFile<PretixSignedTickets>(database: database).remove()
@@ -251,7 +252,7 @@ public actor PretixSync {
             let questions = try await client.questions(event: link.event)
             let made = PretixRoster(list: list, items: try await client.items(event: link.event), deviceID: link.device.deviceID, questions: questions)
             let event = try await client.event(link.event)
-            try keep(PretixOnlineNeeds(list: list, questions: questions), rules: PretixListRules(list: list, event: event))
+            try keep(PretixOnlineNeeds(list: list), rules: PretixListRules(list: list, event: event), questions: PretixQuestion.askedAtTheDoor(questions))
             signedCatalog = (event.validKeys?.pretixSig1 ?? [], list)
             roster = made
             return made
@@ -264,18 +265,21 @@ public actor PretixSync {
         }
     }
 
-    /// What only pretix decides at the list and the list's rules, for the door now and for the
-    /// next start (kept with the link, so a station started offline knows them).
-    private func keep(_ needs: PretixOnlineNeeds, rules: PretixListRules?) throws(PretixSyncError) {
+    /// What only pretix decides at the list, the list's rules and the questions asked at the
+    /// door, for the door now and for the next start (kept with the link, so a station started
+    /// offline knows them).
+    private func keep(_ needs: PretixOnlineNeeds, rules: PretixListRules?, questions: [Int: [DoorQuestion]]) throws(PretixSyncError) {
         door.update(needs)
         door.updateRules(rules)
+        door.update(questions)
         let file = PretixLinkFile<PretixLink>(database: database)
-        guard var kept = try file.load(), kept.onlineNeeds != needs || kept.listRules != rules else { return }
+        guard var kept = try file.load(), kept.onlineNeeds != needs || kept.listRules != rules || kept.doorQuestions != questions else { return }
         kept.onlineNeeds = needs
         kept.listRules = rules
+        kept.doorQuestions = questions
         try file.save(kept)
-        if needs.listRules || !needs.questions.isEmpty {
-            logger.notice("pretix decides entries at this list itself", metadata: ["rules": "\(needs.listRules)", "products_with_questions": "\(needs.questions.count)"])
+        if needs.listRules {
+            logger.notice("pretix decides entries at this list itself: its rules are beyond this station")
         }
     }
 
@@ -371,7 +375,7 @@ public actor PretixSync {
         switch change {
         case .checkIn(let checkIn):
             let scan = PretixScan(secret: checkIn.guestID, type: checkIn.direction == .exit ? .exit : .entry,
-                                  nonce: Self.nonce(checkIn.key), datetime: PretixTime(checkIn.scannedAt))
+                                  nonce: Self.nonce(checkIn.key), datetime: PretixTime(checkIn.scannedAt), answers: checkIn.answers ?? [:])
             let result: PretixUploadResult
             do { result = try await client.upload(scan, event: link.event, list: link.list) } catch { throw .pretix(error) }
             switch result {
@@ -440,6 +444,7 @@ public actor PretixSync {
             case nil: .revoked
             }
         case .listRules: .rules
+        case .questions: .incomplete
         // Turned away because pretix could not be asked: pretix's own word for a failure of its check.
         case .needsOnline, .admitted, .duplicate: .error
         }

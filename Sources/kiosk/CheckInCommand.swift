@@ -10,7 +10,8 @@ struct CheckInCommand: AsyncParsableCommand {
         abstract: "Check in one ticket code and print the decision.",
         discussion: """
             Exit status: 0 admitted, 10 duplicate (admitted moments ago), 11 already checked in, \
-            12 unknown code, 13 not valid here, 14 outside its time window, 15 revoked; \
+            12 unknown code, 13 not valid here, 14 outside its time window, 15 revoked, \
+            21 questions to answer first (again with --answer ID=ANSWER for each); \
             70 storage error, 74 disk full, 75 storage not started (failed migration).
             """)
 
@@ -35,10 +36,24 @@ struct CheckInCommand: AsyncParsableCommand {
     @Flag(help: "Admit an unpaid ticket the ticket shop leaves to the door (pretix: a list that includes pending orders), as staff answer \"admit anyway?\".")
     var admitUnpaid = false
 
+    @Option(name: .customLong("answer"), help: ArgumentHelp(
+        "An answer to one of the ticket's questions at the door, as ID=ANSWER (repeat for each; exit status 21 lists them with --json).",
+        valueName: "ID=ANSWER"))
+    var answerArguments: [String] = []
+
     @OptionGroup var options: StationOptions
 
     func validate() throws {
         guard CheckInSource(rawValue: source) != nil else { throw ValidationError("--source must be camera, scanner or typed") }
+        guard answerArguments.allSatisfy({ $0.contains("=") }) else { throw ValidationError("--answer takes ID=ANSWER, such as --answer 12=yes") }
+    }
+
+    /// The typed answers, by question id.
+    var answers: [String: String] {
+        Dictionary(answerArguments.map { argument in
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }, uniquingKeysWith: { $1 })
     }
 
     func run() async throws {
@@ -47,7 +62,7 @@ struct CheckInCommand: AsyncParsableCommand {
             try database.requireUsableForCommand()
             if wholeOrder { return try await checkInOrder(database) }
             var request = CheckInRequest(rawCode: code, source: CheckInSource(rawValue: source) ?? .typed, operatorName: `operator`,
-                                         station: station, direction: exit ? .exit : .entry, admitUnpaid: admitUnpaid)
+                                         station: station, direction: exit ? .exit : .entry, admitUnpaid: admitUnpaid, answers: answers)
             if let door = PretixDoor.linked(database) { request = await door.asked(request) }
             let result = try await database.desk.checkIn(request)
             if options.json {
@@ -166,6 +181,12 @@ extension CheckInResult {
             return "Cannot check this ticket offline: this station holds no orders and pretix did not answer — try again, or see staff"
         case .listRules(let explanation):
             return "Not admitted by the list's rules" + (explanation.map { ": \(Sanitized.text($0))" } ?? "") + " — please see staff"
+        case .questions(let asked):
+            let questions = asked.questions.map { question in
+                let problem = asked.problems[question.id].map { " — \($0)" } ?? ""
+                return "\n  \(question.id): \(Sanitized.text(question.text))\(question.required ? " (required)" : "") [\(question.kind.name)]\(problem)"
+            }.joined()
+            return "Questions to answer before entry: nothing recorded — check in again with --answer ID=ANSWER for each:" + questions
         }
     }
 }

@@ -86,11 +86,14 @@ struct PretixConnectCommand: AsyncParsableCommand {
                     "event": .string(Sanitized.text(link.event)), "list": ["id": .int(link.list), "name": .string(Sanitized.text(link.listName))],
                     "orders": .int(report.orders), "decide": .string((link.mode ?? .localFirst).rawValue),
                     "online_budget_ms": .int(Int(link.onlineBudget.seconds * 1_000)),
-                    "pretix_decides": .array(pretixDecides(link).map(JSONValue.string))])
+                    "pretix_decides": .array(pretixDecides(link).map(JSONValue.string)),
+                    "questions_at_the_door": .int(Set((link.doorQuestions ?? [:]).values.flatMap { $0.map(\.id) }).count)])
             } else {
                 print("Connected to pretix as device \(Sanitized.text(link.device.name)) of \(Sanitized.text(link.device.organizer)): "
                       + "event \(Sanitized.text(link.eventName)), check-in list \(Sanitized.text(link.listName)). \(report.orders) orders downloaded.")
                 if link.mode == .onlineFirst { print("Online first: each scan asks pretix and waits for it at most \(link.onlineBudget).") }
+                let asked = Set((link.doorQuestions ?? [:]).values.flatMap { $0.map(\.id) }).count
+                if asked > 0 { print("\(asked) question(s) are asked at the door before an entry, as pretix asks them; the answers go to pretix.") }
                 let decides = pretixDecides(link)
                 if !decides.isEmpty {
                     print("pretix decides entries itself here (\(decides.joined(separator: ", "))): the station asks it at each scan and refuses "
@@ -105,7 +108,7 @@ struct PretixConnectCommand: AsyncParsableCommand {
 /// What only pretix decides at the link's list, in words.
 func pretixDecides(_ link: PretixLink) -> [String] {
     guard let needs = link.onlineNeeds else { return [] }
-    return (needs.listRules ? ["the list's rules"] : []) + (needs.questions.isEmpty ? [] : ["questions for \(needs.questions.count) product(s)"])
+    return needs.listRules ? ["the list's rules"] : []
 }
 
 extension PretixDecisionMode: ExpressibleByArgument {}

@@ -44,6 +44,13 @@ extension PretixServer {
         try await checkIns(event: event).filter { $0.position == position }
     }
 
+    /// The answers pretix holds for position `position` (its id) of event `event`: question id → answer.
+    public func answers(event: String, position: Int) async throws -> [Int: String] {
+        let path = "/api/v1/organizers/\(facts.organizer.slug)/events/\(event)/orderpositions/\(position)/"
+        let read = try await organizer.get(path).decode(PositionAnswers.self)
+        return Dictionary(read.answers.map { ($0.question, $0.answer) }, uniquingKeysWith: { $1 })
+    }
+
     /// A new device for all events (or only `events`, by slug), as the organizer adds one in
     /// pretix, with its initialization token.
     public func addDevice(name: String, securityProfile: String = "pretixscan", events: [String]? = nil) async throws -> PretixFacts.Device {
@@ -138,4 +145,13 @@ private struct DeviceAnswer: Decodable {
     var name: String
     var securityProfile: String
     var initializationToken: String
+}
+
+/// A position's answers as pretix's API gives them.
+struct PositionAnswers: Decodable {
+    struct Answer: Decodable {
+        var question: Int
+        var answer: String
+    }
+    var answers: [Answer]
 }

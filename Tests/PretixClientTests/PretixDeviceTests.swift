@@ -50,8 +50,13 @@ struct PretixDeviceTests {
         let vip = try #require(try await pretix.items(event: conference.slug).first { $0.name.text() == "VIP" })
         #expect(vip.checkinAttention && vip.checkinText == "VIP: hand over the lanyard")
         let questions = try await pretix.questions(event: festival.slug)
-        #expect(questions.map(\.identifier).sorted() == ["SIZE", "WAIVER"])
+        #expect(questions.map(\.identifier).sorted() == ["PHONE", "SESSION", "SIZE", "WAIVER"])
         #expect(questions.first { $0.identifier == "WAIVER" }?.askDuringCheckin == true)
+        // As the door asks them: the workshop's three, in pretix's order, with the session's choices.
+        let workshop = try #require(festival.items.first { $0.name == "Workshop" })
+        let asked = PretixQuestion.askedAtTheDoor(questions)[workshop.id] ?? []
+        #expect(asked.map(\.text) == ["I accept the workshop waiver", "Which session do you attend?", "Emergency phone"])
+        #expect(asked.map(\.kind.name) == ["yes_no", "choice", "phone"] && asked.map(\.required) == [true, true, false])
         let lists = try await pretix.checkInLists(event: festival.slug)
         for seeded in festival.checkinLists {
             let list = try #require(lists.first { $0.id == seeded.id })

@@ -34,19 +34,24 @@ struct PretixDoorAnswerTests {
     @Test func anAnswerTheStationCannotReadIsNoAnswerOrUnreachableWhereOnlyPretixDecides() {
         #expect(answer(.refused(.ambiguous, explanation: nil, position: nil)) == nil)
         #expect(answer(.refused(.other("medium_invalid"), explanation: nil, position: nil), check: .rules) == .unreachable(.rules))
-        #expect(answer(.incomplete(questions: [], position: nil)) == .unreachable(.questions([])))
     }
 
-    @Test func onlyEntriesAtAListWithRulesOrOfProductsWithQuestionsArePretixsAlone() throws {
-        let plain = PretixOnlineNeeds(questions: [5: ["12"]])
-        #expect(plain.check(item: 1, direction: .entry) == nil)
-        #expect(plain.check(item: 5, direction: .entry) == .questions(["12"]))
-        #expect(plain.check(item: 5, direction: .exit) == nil)
+    @Test func pretixsQuestionsForATicketAreAskedAtTheDoor() throws {
+        let waiver = try JSONDecoder().decode(PretixQuestion.self, from: Data("""
+            {"id": 12, "question": {"en": "I accept the waiver"}, "type": "B", "required": true, "items": [5], "options": [],
+             "identifier": "WAIVER", "ask_during_checkin": true, "show_during_checkin": false}
+            """.utf8))
+        let expected = QuestionsAtTheDoor(questions: [DoorQuestion(id: "12", text: "I accept the waiver", kind: .yesNo, required: true)])
+        #expect(answer(.incomplete(questions: [waiver], position: nil)) == .refused(.questions(expected)))
+    }
+
+    @Test func onlyEntriesAtAListWithRulesTheStationCannotEvaluateArePretixsAlone() throws {
+        #expect(PretixOnlineNeeds().check(direction: .entry) == nil)
         let ruled = PretixOnlineNeeds(listRules: true)
-        #expect(ruled.check(item: nil, direction: .entry) == .rules)
-        #expect(ruled.check(item: 1, direction: .exit) == nil)
+        #expect(ruled.check(direction: .entry) == .rules)
+        #expect(ruled.check(direction: .exit) == nil)
         // Kept with the link: what a station started offline reads.
-        let kept = try JSONDecoder().decode(PretixOnlineNeeds.self, from: JSONEncoder().encode(plain))
-        #expect(kept == plain)
+        let kept = try JSONDecoder().decode(PretixOnlineNeeds.self, from: JSONEncoder().encode(ruled))
+        #expect(kept == ruled)
     }
 }

@@ -196,13 +196,16 @@ struct PretixServerTests {
             let revoked = try #require(try festival.position(.canceled).revokedSecrets.first)
             #expect(try await api.redeem(organizer: organizer, secret: revoked, list: try festival.list("All entrances").id).outcome == "revoked")
 
-            // The waiver is asked at the door; once answered, the ticket is admitted.
+            // The waiver, the session and a phone number are asked at the door; once answered, the ticket is admitted.
             let waiver = try #require(festival.questions.first { $0.identifier == "WAIVER" })
+            let session = try #require(festival.questions.first { $0.identifier == "SESSION" })
+            let phone = try #require(festival.questions.first { $0.identifier == "PHONE" })
             let workshop = try festival.position(.questionToAsk)
             let asked = try await api.redeem(organizer: organizer, secret: workshop.secret, list: try festival.list("All entrances").id)
-            #expect(asked.questions?.map(\.id) == [waiver.id])
+            #expect(asked.questions?.map(\.id) == [waiver.id, session.id, phone.id])
             let answered = try await api.redeem(organizer: organizer, secret: workshop.secret, list: try festival.list("All entrances").id,
-                                                answers: [String(waiver.id): "True"])
+                                                answers: [String(waiver.id): "True", String(session.id): String(session.options[0].id),
+                                                          String(phone.id): ""])
             #expect(answered.outcome == "ok", "\(answered)")
 
             // The size is shown at the door: the order's answer comes with the position.

@@ -82,24 +82,85 @@ extension PretixStationTests {
         }
     }
 
-    @Test func aProductWithQuestionsAtTheDoorIsPretixsToDecideWhileOtherTicketsAreDecidedHere() async throws {
+    /// The workshop's three questions at the door, as pretix seeded them.
+    func workshopQuestions(_ festival: PretixFacts.Event) throws -> (waiver: PretixFacts.Question, session: PretixFacts.Question, phone: PretixFacts.Question) {
+        (try #require(festival.questions.first { $0.identifier == "WAIVER" }), try #require(festival.questions.first { $0.identifier == "SESSION" }),
+         try #require(festival.questions.first { $0.identifier == "PHONE" }))
+    }
+
+    @Test func questionsAtTheDoorAreAskedOfflineRequiredOnesEnforcedAndTheAnswersReachPretix() async throws {
         let server = try Self.server.get()
         let festival = try server.facts.festival
         let directory = TemporaryDirectory("pretix-station-questions")
         defer { directory.remove() }
         let data = directory.appending("station").path
-        let (_, _, connected) = try await connect("Station Questions", event: "festival", list: "All entrances", data: data)
-        #expect(connected["pretix_decides"] as? [String] == ["questions for 1 product(s)"], "\(connected)")
-        let waiver = try festival.position(.questionToAsk), dayPass = festival.positions(.paid)[2]
+        let (_, list, connected) = try await connect("Station Questions", event: "festival", list: "All entrances", data: data)
+        #expect(connected["pretix_decides"] as? [String] == [], "the door asks the questions itself: \(connected)")
+        #expect(connected["questions_at_the_door"] as? Int == 3, "\(connected)")
+        let (waiver, session, phone) = try workshopQuestions(festival)
+        let wendy = try festival.position(.questionToAsk), dayPass = festival.positions(.paid)[2]
 
+        // What pretix says online for the same ticket on the twin list: the same questions, nothing recorded.
+        let online = try await otherDoor(server).redeem(organizer: server.facts.organizer.slug, secret: wendy.secret,
+                                                        list: try festival.list("At most 2 entries (online twin)").id)
+        #expect(online.outcome == "incomplete" && online.questions?.map(\.id) == [waiver.id, session.id, phone.id], "\(online)")
+
+        // pretix down: the door asks, enforces and records by itself.
         try server.stop()
-        let down = try checkInJSON(waiver.secret, data: data)
-        let plain = try checkInJSON(dayPass.secret, data: data)
+        let asked = try checkInJSON(wendy.secret, data: data)
+        let questions = asked.answer["questions"] as? [[String: Any]] ?? []
+        #expect(asked.status == 21 && asked.answer["decision"] as? String == "questions", "\(asked.answer)")
+        #expect(questions.compactMap { $0["id"] as? String } == [waiver.id, session.id, phone.id].map(String.init), "\(questions)")
+        #expect(questions.map { $0["type"] as? String } == ["yes_no", "choice", "phone"])
+        #expect((questions[1]["options"] as? [[String: Any]])?.compactMap { $0["label"] as? String } == ["Morning", "Afternoon"])
+        let refusedWaiver = try run(kiosk, ["checkin", wendy.secret, "--json", "--data-dir", data, "--answer", "\(waiver.id)=no",
+                                            "--answer", "\(session.id)=2", "--answer", "\(phone.id)="])
+        #expect(refusedWaiver.status == 21, "a required yes/no must be yes: \(refusedWaiver.stdout)")
+        #expect(refusedWaiver.stdout.contains("This must be yes to enter"), "\(refusedWaiver.stdout)")
+        let admitted = try run(kiosk, ["checkin", wendy.secret, "--data-dir", data, "--answer", "\(waiver.id)=yes",
+                                       "--answer", "\(session.id)=2", "--answer", "\(phone.id)=+1 212 555 0100"])
+        #expect(admitted.status == 0, "\(admitted.stdout) \(admitted.stderr)")
+        #expect(try checkInJSON(dayPass.secret, data: data).status == 0, "a day pass has no questions")
         try server.resume()
-        #expect(down.status == 19 && down.answer["online_only"] as? String == "questions", "\(down.answer)")
-        #expect(plain.status == 0, "a day pass needs no answer: decided here while pretix is down: \(plain.answer)")
-        // pretix answers: the station has no question form, so pretix admits without asking, as it does for its own devices without one.
-        #expect(try checkIn(waiver.secret, data: data).status == 0)
+
+        // Uploaded with the check-in: pretix holds the answers, as if its own device had asked.
+        #expect(try run(kiosk, ["pretix", "sync", "--data-dir", data]).status == 0)
+        let recorded = try await server.checkIns(event: "festival").filter { $0.list == list.id && $0.position == wendy.id && $0.successful }
+        #expect(recorded.count == 1)
+        let answers = try await server.answers(event: "festival", position: wendy.id)
+        #expect(answers[waiver.id] == "True" && answers[session.id] == "Afternoon" && answers[phone.id] == "+12125550100", "\(answers)")
+        // Answered now: the next download brings no question to ask.
+        let again = try checkInJSON(wendy.secret, data: data)
+        #expect([10, 11].contains(again.status), "already in, not asked again: \(again.answer)")
+    }
+
+    @Test func aHeadlessCallerIsToldTheQuestionsAndAnswersThemOnAJSONLine() async throws {
+        let server = try Self.server.get()
+        let festival = try server.facts.festival
+        let directory = TemporaryDirectory("pretix-station-questions-headless")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        _ = try await connect("Station Questions Headless", event: "festival", list: "All entrances", data: data)
+        let (waiver, session, phone) = try workshopQuestions(festival)
+        let hal = festival.positions(.questionToAsk)[2]
+        let station = try StationProcess(["run", "--headless", "--no-demo", "--printer", "none", "--data-dir", data], headless: true)
+        defer { station.kill9() }
+        let asked = try #require(station.present(hal.secret), "\(station.output.suffix(5))")
+        #expect(asked["decision"] as? String == "questions", "\(asked)")
+        #expect((asked["questions"] as? [[String: Any]])?.count == 3, "\(asked)")
+        let answers = [String(waiver.id): "yes", String(session.id): "Morning", String(phone.id): ""]
+        let line = String(decoding: try JSONSerialization.data(withJSONObject: ["code": hal.secret, "answers": answers]), as: UTF8.self)
+        let before = station.decisions(for: hal.secret).count
+        station.send(line)
+        station.wait(limit: 30) { _ in station.decisions(for: hal.secret).count > before }
+        #expect(station.decisions(for: hal.secret).last?["decision"] as? String == "admitted", "\(station.output.suffix(5))")
+        var held: [Int: String] = [:]
+        for _ in 0..<60 {
+            held = try await server.answers(event: "festival", position: hal.id)
+            if held[waiver.id] != nil { break }
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        #expect(held[waiver.id] == "True" && held[session.id] == "Morning" && held[phone.id] == nil, "\(held)")
     }
 
     @Test func anOnlineFirstStationTakesPretixsWordForLateOrdersAndOtherDoorsAndDecidesItselfWhenPretixIsDown() async throws {

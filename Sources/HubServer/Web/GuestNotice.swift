@@ -29,8 +29,8 @@ enum GuestNotice: String, Sendable, CaseIterable {
         case .unknownCode: self = .notOnRoster
         case .unpaid: self = .unpaid
         case .unapproved: self = .unapproved
-        // The hub asks no ticket shop and evaluates no list rules: its manual check-ins never say these.
-        case .needsOnline, .listRules: self = .notValidHere
+        // The hub asks no ticket shop, evaluates no list rules and asks no questions: its manual check-ins never say these.
+        case .needsOnline, .listRules, .questions: self = .notValidHere
         }
     }
 

@@ -18,10 +18,17 @@ public struct CheckInRequest: Sendable {
     public var shopAnswer: ShopAnswer?
     /// The check-in list's rules on this entry, evaluated by the door (``CheckInCore/ListRuleEvaluator``).
     public var listRules: ListRulesVerdict?
+    /// The ticket's questions at the door still unanswered, as the door found them (pretix's
+    /// "ask during check-in"); asked before an entry is admitted.
+    public var questions: [DoorQuestion]
+    /// Answers given to them, as typed (question id → answer; ``CheckInCore/DoorQuestion/answer(typed:)``).
+    public var answers: [String: String]
 
     public init(rawCode: String, source: CheckInSource, operatorName: String? = nil, station: String? = nil,
                 at: Timestamp = .now(), direction: Direction = .entry, badge: BadgeRequest? = nil, admitUnpaid: Bool = false,
-                shopAnswer: ShopAnswer? = nil) {
+                shopAnswer: ShopAnswer? = nil, answers: [String: String] = [:]) {
+        self.questions = []
+        self.answers = answers
         self.shopAnswer = shopAnswer
         self.badge = badge
         self.admitUnpaid = admitUnpaid
@@ -94,6 +101,8 @@ public struct CheckInStore: StoreRepository {
             // A destination that lists failed check-ins (pretix) learns of each refusal, in order
             // with the admissions, from the same transaction (one it made itself it has logged).
             if case .refused? = request.shopAnswer { return }
+            // Questions to answer are no refusal: the same scan comes again with the answers.
+            if case .questions = decision { return }
             guard !decision.letsGuestIn, try KioskDatabase.currentDestination(db)?.isPretix == true else { return }
             try KioskDatabase.enqueue(db, .refusal(RefusedScan(
                 deviceID: deviceID, scannedAt: request.at, code: request.rawCode, guestID: guest?.id, accessTypeID: guest?.accessTypeID,
@@ -118,9 +127,11 @@ public struct CheckInStore: StoreRepository {
                                  recorded: existing.checkIn, replayed: true, badgeJob: nil)
         }
 
+        let answers = request.direction == .entry && !request.questions.isEmpty
+            ? QuestionsAtTheDoor.check(request.questions, typed: request.answers) : nil
         let ruling = CheckInRules.judge(
             .init(deviceID: deviceID, at: request.at, direction: request.direction, admittedAccessTypes: try KioskDatabase.admittedAccessTypes(db),
-                  admitUnpaid: request.admitUnpaid, shopAnswer: request.shopAnswer, listRules: request.listRules),
+                  admitUnpaid: request.admitUnpaid, shopAnswer: request.shopAnswer, listRules: request.listRules, answers: answers),
             guest: guest, accessType: accessType, movements: try CheckInRecord.fetchAdmissions(db, guestID: guest.id), policy: policy)
         let decision = ruling.decision
         try audit(decision)
@@ -128,7 +139,10 @@ public struct CheckInStore: StoreRepository {
         var recorded: CheckIn?
         var badgeJob: PrintJobRecord?
         if decision == .admitted {
-            let checkIn = CheckIn(key: key, station: station, operatorName: operatorName, source: request.source, direction: request.direction)
+            var given: [String: String]?
+            if case .complete(let stored)? = answers, !stored.isEmpty { given = stored }
+            let checkIn = CheckIn(key: key, station: station, operatorName: operatorName, source: request.source, direction: request.direction,
+                                  answers: given)
             try insert(db, checkIn: checkIn)
             recorded = checkIn
             if let badge = request.badge, request.direction == .entry {

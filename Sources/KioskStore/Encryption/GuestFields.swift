@@ -33,6 +33,8 @@ struct GuestFields: Sendable, Equatable {
         case badgePrintedElsewhere = "badge_printed_elsewhere"
         /// Added with pretix's questions shown at the door: one answer per line.
         case shownAnswers = "shown_answers"
+        /// Added with pretix's questions asked at the door: the unanswered questions' ids, comma-separated.
+        case questionsToAsk = "questions_to_ask"
     }
 
 
@@ -51,6 +53,7 @@ struct GuestFields: Sendable, Equatable {
         case .shopTicket: facts.shopTicketID ?? ""
         case .badgePrintedElsewhere: facts.badgePrintedElsewhere.map { String($0.milliseconds) } ?? ""
         case .shownAnswers: facts.shownAnswers.joined(separator: "\n")
+        case .questionsToAsk: facts.questionsToAsk.joined(separator: ",")
         }
     }
 
@@ -76,7 +79,8 @@ struct GuestFields: Sendable, Equatable {
         return TicketFacts(validFrom: instant(fields[2]), validUntil: instant(fields[3]), attention: fields[0].isEmpty ? nil : fields[0],
                            orderCode: fields[1], checkedInBefore: instant(fields[4]), refusal: TicketRefusal(rawValue: field(5)),
                            shopTicketID: field(6).isEmpty ? nil : field(6), badgePrintedElsewhere: instant(field(7)),
-                           shownAnswers: field(8).split(separator: "\n").map(String.init))
+                           shownAnswers: field(8).split(separator: "\n").map(String.init),
+                           questionsToAsk: field(9).split(separator: ",").map(String.init))
     }
 
     private static func append(_ field: String, to data: inout Data) {

@@ -14,8 +14,13 @@ public struct Presentation: Sendable, Equatable {
     public var direction: Direction
     /// Staff answered "admit anyway?" for this unpaid ticket (``OperatorConsole/UnpaidQuestion``).
     public var admitUnpaid: Bool
+    /// Answers to the ticket's questions at the door, as typed (question id → answer): the
+    /// console's form, or a headless caller's answer line.
+    public var answers: [String: String]
 
-    public init(_ input: Input, source: CheckInSource, at: Timestamp, direction: Direction = .entry, admitUnpaid: Bool = false) {
+    public init(_ input: Input, source: CheckInSource, at: Timestamp, direction: Direction = .entry, admitUnpaid: Bool = false,
+                answers: [String: String] = [:]) {
+        self.answers = answers
         self.input = input
         self.source = source
         self.at = at

@@ -178,7 +178,7 @@ public actor StationRuntime {
         case .code(let code):
             var request = CheckInRequest(rawCode: code, source: presentation.source, operatorName: operatorName, at: presentation.at,
                                          direction: presentation.direction, badge: presentation.direction == .entry ? badgeRequest : nil,
-                                         admitUnpaid: presentation.admitUnpaid)
+                                         admitUnpaid: presentation.admitUnpaid, answers: presentation.answers)
             // pretix's word first, where only it decides or the station is set to ask it first.
             if let pretix { request = await pretix.door.asked(request) }
             return try await database.desk.checkIn(request)

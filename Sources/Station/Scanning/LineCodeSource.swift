@@ -27,13 +27,19 @@ public struct LineCodeSource: ScanSource {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                for line in lines.append(chunk) { continuation.yield(.code(line, source: source)) }
+                for line in lines.append(chunk) { continuation.yield(Self.input(line, source: source)) }
             }
-            if let rest = lines.finish() { continuation.yield(.code(rest, source: source)) }
+            if let rest = lines.finish() { continuation.yield(Self.input(rest, source: source)) }
             continuation.finish()
         }
         thread.name = "kiosk.lines"
         thread.start()
         return stream
+    }
+
+    /// A line as a code, or as a headless caller's answers (``HeadlessAnswerLine``).
+    static func input(_ line: String, source: CheckInSource) -> ScanInput {
+        if let answered = HeadlessAnswerLine(line) { return .answered(code: answered.code, answers: answered.answers) }
+        return .code(line, source: source)
     }
 }

@@ -14,6 +14,9 @@ public enum ScanInput: Sendable, Equatable {
     case scan(ScannerDiagnostics)
     /// The dedicated scanner's condition changed (a fault, or reading again).
     case scanner(ScannerHealth)
+    /// A headless caller's answers to a ticket's questions at the door (``HeadlessAnswerLine``):
+    /// the code presented again with them.
+    case answered(code: String, answers: [String: String])
 }
 
 /// Something that reads codes until it ends or the station stops: the camera pipeline, a

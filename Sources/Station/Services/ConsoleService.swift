@@ -157,6 +157,8 @@ struct ConsoleService: Service {
             Task { await runtime.answerStaleBadges(choice) }
         case .admitUnpaid(let code):
             runtime.submit(Presentation(.code(code), source: .typed, at: .now(), admitUnpaid: true))
+        case .answerQuestions(let code, let answers):
+            runtime.submit(Presentation(.code(code), source: .typed, at: .now(), answers: answers))
         case .signOut(let choice):
             Task {
                 await runtime.signOut(choice) { left in continuation.yield(.signOutLeft(left)) }
@@ -196,6 +198,9 @@ struct ConsoleService: Service {
             if case .unpaid(admitAnyway: true) = feedback.outcome?.decision, case .code(let code) = feedback.presentation.input,
                feedback.presentation.direction == .entry {
                 model.askAdmitUnpaid(UnpaidQuestion(code: code, guestName: feedback.outcome?.guest?.name ?? ""))
+            }
+            if case .questions(let asked) = feedback.outcome?.decision, case .code(let code) = feedback.presentation.input {
+                model.askQuestions(QuestionForm(code: code, guestName: feedback.outcome?.guest?.name ?? "", asked: asked))
             }
             if feedback.presentation.isWalkIn {
                 if feedback.failure == nil, let guest = feedback.outcome?.guest {

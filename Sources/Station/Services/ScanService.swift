@@ -24,6 +24,8 @@ struct ScanService: Service {
                 runtime.updateHealth { $0.camera = camera }
             case .scanner(let scanner):
                 runtime.updateHealth { $0.scanner = scanner }
+            case .answered(let code, let answers):
+                runtime.submit(Presentation(.code(code), source: .typed, at: .now(), answers: answers))
             }
         }
         if stopAtEnd {
