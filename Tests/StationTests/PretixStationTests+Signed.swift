@@ -45,10 +45,11 @@ extension PretixStationTests {
     }
 
     /// A new device of pretix's "online, no orders" profile connected to `listName` of `event`.
-    func connectHoldingNoOrders(_ name: String, event: String, list listName: String, data: String) async throws -> [String: Any] {
+    func connectHoldingNoOrders(_ name: String, event: String, list listName: String, data: String,
+                                profile: String = "pretixscan_online_noorders") async throws -> [String: Any] {
         let server = try Self.server.get()
         let list = try server.facts.event(event).list(listName)
-        let device = try await server.addDevice(name: name, securityProfile: "pretixscan_online_noorders")
+        let device = try await server.addDevice(name: name, securityProfile: profile)
         let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken, "--event", event,
                                         "--list", "\(list.id)", "--json", "--data-dir", data])
         try #require(connected.status == 0, "\(connected.stderr)")
@@ -85,6 +86,31 @@ extension PretixStationTests {
         #expect(offlinePlain.status == 19 && offlinePlain.answer["online_only"] as? String == "ticket", "\(offlinePlain.answer)")
         let words = try run(kiosk, ["checkin", "still-unknown-offline", "--data-dir", plainData])
         #expect(words.status == 12, "pretix up again: an unknown code is pretix's invalid: \(words.stdout)")
+    }
+
+    @Test func aKioskProfileStationAtTheConsoleAdmitsSignedTicketsAndOffersNoSearch() async throws {
+        let server = try Self.server.get()
+        let festival = try server.facts.festival
+        let dayPass = try #require(festival.items.first { $0.name == "Day pass" })
+        let directory = TemporaryDirectory("pretix-kiosk-profile")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        let connected = try await connectHoldingNoOrders("Kiosk door", event: "festival", list: "All entrances", data: data,
+                                                         profile: "pretixscan_online_kiosk")
+        #expect(connected["orders"] as? Int == 0)
+        let late = try await server.placeOrder(event: "festival", item: dayPass.id, attendee: "Kim Kiosk")
+        let console = try TmuxConsole(["--data-dir", data, "--printer", "none"], directory: directory, columns: 100, rows: 30)
+        defer { console.stop() }
+        try console.waitFor("Scan your ticket")
+        try server.stop()
+        defer { try? server.resume() }
+        // pretix down, no orders held: the signature admits it.
+        try console.type(late.secret)
+        try console.send("Enter")
+        try console.waitFor("Welcome")
+        try console.send("F2")
+        try console.waitFor("No search on this device")
+        try server.resume()
     }
 
     /// The code with one character changed (still base64: it reads as a signed ticket whose
