@@ -1,6 +1,7 @@
 import CheckInCore
 import Foundation
 import KioskTestSupport
+import PrintTestSupport
 import Testing
 
 /// pretix's signed tickets (`pretix_sig1`) at a station, through real `kiosk` processes against
@@ -110,6 +111,38 @@ extension PretixStationTests {
         try console.waitFor("Welcome")
         try console.send("F2")
         try console.waitFor("No search on this device")
+        try server.resume()
+    }
+
+    @Test func aSignedTicketWithNoNameYetIsAdmittedAndItsBadgeWaitsForTheDeskWhileNamedTicketsPrint() async throws {
+        let server = try Self.server.get()
+        let festival = try server.facts.festival
+        let dayPass = try #require(festival.items.first { $0.name == "Day pass" })
+        let rig = try CupsRig(queues: ["badge"])
+        defer { rig.stop() }
+        let directory = TemporaryDirectory("pretix-nameless-badge")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        // A station that downloads the orders, started before this ticket was sold: it knows it by its signature only.
+        let (_, _, connected) = try await connect("Badge desk", event: "festival", list: "All entrances", data: data)
+        #expect((connected["orders"] as? Int ?? 0) > 0)
+        let late = try await server.placeOrder(event: "festival", item: dayPass.id, attendee: "Nina Nameless")
+        let named = festival.positions(.paid)[3]
+        // pretix down from the start: the station cannot download the order (and the name) before the scan.
+        try server.stop()
+        defer { try? server.resume() }
+        let station = try StationProcess(["run", "--headless", "--printer", "badge", "--data-dir", data],
+                                         headless: true, environment: ["CUPS_SERVER": rig.server])
+        defer { station.kill9() }
+        station.wait { lines in lines.contains { $0.contains(#""event":"ready""#) } }
+        let nameless = try #require(station.present(late.secret), "\(station.output.suffix(5))")
+        #expect(nameless["decision"] as? String == "admitted", "\(nameless)")
+        #expect((nameless["badge"] as? [String: Any])?["state"] as? String == "withheld", "no label with an empty name: \(nameless)")
+        let printed = try #require(station.present(named.secret))
+        #expect((printed["badge"] as? [String: Any])?["job"] as? Int != nil, "\(printed)")
+        let deadline = Date().addingTimeInterval(60)
+        while rig.outputs("badge").isEmpty && Date() < deadline { usleep(200_000) }
+        #expect(rig.outputs("badge").count == 1, "one badge, the named guest's")
         try server.resume()
     }
 

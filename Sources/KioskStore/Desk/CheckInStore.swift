@@ -54,6 +54,9 @@ public struct CheckInResult: Sendable {
     /// What the organizer should look at: an exit by someone this station's records do not show
     /// inside is recorded and flagged ``CheckInFlag/exitWithoutEntry``.
     public var flag: CheckInFlag?
+    /// A badge was asked for but not printed: the ticket carries no name yet (a signed ticket
+    /// admitted before its order arrived). Staff print it at the desk (F5) once the name is known.
+    public var badgeWithheld = false
 
     public init(decision: Decision, guest: GuestDetails?, recorded: CheckIn?, replayed: Bool, badgeJob: PrintJobRecord?, flag: CheckInFlag? = nil) {
         self.decision = decision
@@ -138,6 +141,7 @@ public struct CheckInStore: StoreRepository {
 
         var recorded: CheckIn?
         var badgeJob: PrintJobRecord?
+        var withheld = false
         if decision == .admitted {
             var given: [String: String]?
             if case .complete(let stored)? = answers, !stored.isEmpty { given = stored }
@@ -145,14 +149,19 @@ public struct CheckInStore: StoreRepository {
                                   answers: given)
             try insert(db, checkIn: checkIn)
             recorded = checkIn
-            if let badge = request.badge, request.direction == .entry {
+            if request.badge != nil, request.direction == .entry, guest.name.trimmedWhitespace().isEmpty {
+                // No label with an empty name line: the badge waits for the name (a reprint).
+                withheld = true
+            } else if let badge = request.badge, request.direction == .entry {
                 badgeJob = try PrintJobStore.enqueueBadge(db, guestID: guest.id, code: guest.code.value, walkIn: request.source == .walkIn,
                                             policy: badge.policy, queue: badge.queue, at: request.at,
                                             printedElsewhere: guest.facts.badgePrintedElsewhere != nil)
             }
         }
-        return CheckInResult(decision: decision, guest: try GuestDetails.fetch(db, guest: guest), recorded: recorded, replayed: false,
-                             badgeJob: badgeJob, flag: ruling.flag)
+        var result = CheckInResult(decision: decision, guest: try GuestDetails.fetch(db, guest: guest), recorded: recorded, replayed: false,
+                                   badgeJob: badgeJob, flag: ruling.flag)
+        result.badgeWithheld = withheld
+        return result
     }
 
     /// Writes a local check-in and its outbox entry (same transaction as the caller's).

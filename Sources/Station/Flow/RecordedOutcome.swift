@@ -12,6 +12,8 @@ public struct RecordedOutcome: Sendable, Equatable {
     public var recorded: Bool
     /// Recorded, and listed for the organizer: an exit by someone not inside.
     public var flag: CheckInFlag?
+    /// No badge printed though one was asked for: the ticket has no name yet.
+    public var badgeWithheld = false
 
     public init(decision: Decision, guest: GuestSummary?, badgeJobID: Int64? = nil, recorded: Bool = false, flag: CheckInFlag? = nil) {
         self.decision = decision

@@ -106,6 +106,7 @@ extension Feedback {
                 ["by": .string(Sanitized.text($0.by)), "station": .string(Sanitized.text($0.station)), "at": .string($0.at.iso8601)]
             } ?? .null
             if let job = outcome.badgeJobID { object["badge"] = ["job": .int(Int(job)), "state": "queued"] }
+            if outcome.badgeWithheld { object["badge"] = ["job": .null, "state": "withheld", "reason": "no name on this ticket yet"] }
             if let flag = outcome.flag { object["flag"] = .string(flag.rawValue) }
             if let refusal = outcome.guest?.refusal { object["refusal"] = .string(refusal.rawValue) }
             object.merge(outcome.decision.ticketJSON(attention: outcome.guest?.attention, answers: outcome.guest?.answers ?? [])) { $1 }
@@ -149,6 +150,7 @@ extension Feedback {
                                 attention: outcome.guest?.attention, refusal: outcome.guest?.refusal, answers: outcome.guest?.answers ?? [],
                                 now: presentation.at)
         if outcome.badgeJobID != nil { panel.badge = PrintJobState.queued.attendeeWords }
+        if outcome.badgeWithheld { panel.badge = "Please collect your badge at the desk" }
         return panel
     }
 }

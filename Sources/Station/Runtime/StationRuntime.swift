@@ -190,7 +190,7 @@ public actor StationRuntime {
     }
 
     static func outcome(_ result: CheckInResult) -> RecordedOutcome {
-        RecordedOutcome(
+        var outcome = RecordedOutcome(
             decision: result.decision,
             guest: result.guest.map { GuestSummary(id: $0.guest.id, name: $0.guest.name, accessType: $0.accessTypeName, code: $0.guest.code.value,
                                                     attention: $0.guest.facts.attentionNote, refusal: $0.guest.revoked ? $0.guest.facts.refusal : nil,
@@ -198,6 +198,8 @@ public actor StationRuntime {
             badgeJobID: result.badgeJob?.id,
             recorded: result.recorded != nil && !result.replayed,
             flag: result.flag)
+        outcome.badgeWithheld = result.badgeWithheld
+        return outcome
     }
 
     // MARK: Health
