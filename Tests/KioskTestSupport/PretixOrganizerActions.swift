@@ -51,6 +51,18 @@ extension PretixServer {
         return Dictionary(read.answers.map { ($0.question, $0.answer) }, uniquingKeysWith: { $1 })
     }
 
+    /// The answers of position `position` once pretix holds one to question `question` (a
+    /// station's upload arriving), or as they are after `limit` seconds.
+    public func answers(event: String, position: Int, once question: Int, limit: TimeInterval = 30) async throws -> [Int: String] {
+        let deadline = Date().addingTimeInterval(limit)
+        var held = try await answers(event: event, position: position)
+        while held[question] == nil && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(500))
+            held = try await answers(event: event, position: position)
+        }
+        return held
+    }
+
     /// A new device for all events (or only `events`, by slug), as the organizer adds one in
     /// pretix, with its initialization token.
     public func addDevice(name: String, securityProfile: String = "pretixscan", events: [String]? = nil) async throws -> PretixFacts.Device {

@@ -480,14 +480,10 @@ extension PretixStationTests {
     @Test func theConsoleAsksAWorkshopsQuestionsBeforeEntryAndPretixGetsTheAnswers() async throws {
         let server = try Self.server.get()
         let festival = try server.facts.festival
-        let list = try festival.list("All entrances")
         let directory = TemporaryDirectory("pretix-console-questions")
         defer { directory.remove() }
         let data = directory.appending("station").path
-        let device = try await server.addDevice(name: "Door Questions")
-        let connected = try run(kiosk, ["pretix", "connect", "--url", server.url, "--token", device.initializationToken, "--event", "festival",
-                                        "--list", "\(list.id)", "--data-dir", data])
-        try #require(connected.status == 0, "\(connected.stderr)")
+        let (_, list, _) = try await connect("Door Questions", event: "festival", list: "All entrances", data: data)
         let quinn = festival.positions(.questionToAsk)[1]
         let waiver = try #require(festival.questions.first { $0.identifier == "WAIVER" })
         let session = try #require(festival.questions.first { $0.identifier == "SESSION" })
@@ -495,35 +491,20 @@ extension PretixStationTests {
         let console = try TmuxConsole(["--data-dir", data, "--printer", "none"], directory: directory, columns: 100, rows: 30)
         defer { console.stop() }
         try console.waitFor("Scan your ticket")
-        try console.type(quinn.secret)
-        try console.send("Enter")
-        try console.waitFor("Before entry, ask Quinn Question — question 1 of 3")
+        try console.enter(quinn.secret, thenWaitFor: "Before entry, ask Quinn Question — question 1 of 3")
         try console.waitFor("I accept the workshop waiver")
         // No is no entry: the form says so and stays on the question.
-        try console.type("n")
-        try console.send("Enter")
-        try console.waitFor("This must be yes to enter")
+        try console.enter("n", thenWaitFor: "This must be yes to enter")
         try console.send("BSpace")
-        try console.type("y")
-        try console.send("Enter")
-        try console.waitFor("Which session do you attend?")
+        try console.enter("y", thenWaitFor: "Which session do you attend?")
         try console.waitFor("2) Afternoon")
-        try console.type("3")
-        try console.send("Enter")
-        try console.waitFor("Type the number of one choice, 1 to 2")
+        try console.enter("3", thenWaitFor: "Type the number of one choice, 1 to 2")
         try console.send("BSpace")
-        try console.type("1")
-        try console.send("Enter")
-        try console.waitFor("Emergency phone")
-        try console.send("Enter")
-        try console.waitFor("Welcome, Quinn Question")
+        try console.enter("1", thenWaitFor: "Emergency phone")
+        // Optional: Enter alone leaves it unanswered, and the guest goes in.
+        try console.enter(thenWaitFor: "Welcome, Quinn Question")
 
-        var held: [Int: String] = [:]
-        for _ in 0..<60 {
-            held = try await server.answers(event: "festival", position: quinn.id)
-            if held[waiver.id] != nil { break }
-            try await Task.sleep(for: .milliseconds(500))
-        }
+        let held = try await server.answers(event: "festival", position: quinn.id, once: waiver.id)
         #expect(held[waiver.id] == "True" && held[session.id] == "Morning", "\(held)")
         let recorded = try await server.checkIns(event: "festival").filter { $0.list == list.id && $0.position == quinn.id && $0.successful }
         #expect(recorded.count == 1)

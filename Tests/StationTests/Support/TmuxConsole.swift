@@ -89,6 +89,14 @@ final class TmuxConsole {
 
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "0"]) }
 
+    /// Types `text` (none: Enter alone), presses Enter, and waits until the screen shows `expected`.
+    @discardableResult
+    func enter(_ text: String = "", thenWaitFor expected: String) throws -> String {
+        if !text.isEmpty { try type(text) }
+        try send("Enter")
+        return try waitFor(expected)
+    }
+
     /// Waits (up to a generous limit, for a loaded CI machine) until the screen contains `text`.
     @discardableResult
     func waitFor(_ text: String, seconds: Double = 30) throws -> String {
