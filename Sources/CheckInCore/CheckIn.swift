@@ -58,6 +58,10 @@ public struct PriorCheckIn: Sendable, Hashable, Codable {
     /// Whether this is the ticketing system's check-in from before the import, not a station's.
     public var isBeforeImport: Bool { deviceID == Self.beforeImportDevice }
 
+    /// "by Alex at Door 2", or "at pretix device 4" when no one is named (another device's
+    /// check-in as the ticket shop reports it). Raw: the caller cleans it for its output.
+    public var byAndWhere: String { by.isEmpty ? "at \(station)" : "by \(by) at \(station)" }
+
     public init(by: String, station: String, deviceID: String, at: Timestamp) {
         self.by = by
         self.station = station

@@ -112,6 +112,11 @@ public enum CheckInRules {
             // Unknown here (an order placed since the last download): admitted, nothing to record.
             guard guest != nil else { return Ruling(.admitted) }
             return attempt.direction == .exit ? recordedExit(attempt, movements: movements) : Ruling(.admitted)
+        case .refused(.questions(let asked))?:
+            // The shop asks before it looks at earlier entries: what the door refuses itself
+            // (already in) is not asked about.
+            let ruling = judgeHere(attempt, guest: guest, accessType: accessType, movements: movements, policy: policy)
+            return guest == nil || ruling.decision == .admitted ? Ruling(.questions(asked)) : ruling
         case .refused(let decision)?:
             return Ruling(decision)
         case .unreachable(let check)?:

@@ -74,7 +74,7 @@ public struct ResultPanel: Sendable, Equatable {
             self.init(tone: .information, title: "Already checked in — before import, \(Self.clock(previous.at, timeZone: timeZone))", detail: name)
         case .duplicate(let previous), .alreadyCheckedIn(let previous):
             self.init(tone: .information,
-                      title: "Already checked in — by \(TerminalText.clean(previous.by)) at \(TerminalText.clean(previous.station)), \(Self.clock(previous.at, timeZone: timeZone))",
+                      title: "Already checked in — \(TerminalText.clean(previous.byAndWhere)), \(Self.clock(previous.at, timeZone: timeZone))",
                       detail: name)
         case .unknownCode:
             self.init(tone: .refused, title: "Ticket not recognized — please see staff")

@@ -162,8 +162,8 @@ extension CheckInResult {
             return welcome + " — STAFF NOTE: \(Sanitized.text(note))"
         case .duplicate(let previous) where previous.isBeforeImport, .alreadyCheckedIn(let previous) where previous.isBeforeImport:
             return "Already checked in — \(name.isEmpty ? "" : name + ", ")checked in before import at \(previous.at.localTime)"
-        case .duplicate(let previous): return "\(who) was just checked in by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
-        case .alreadyCheckedIn(let previous): return "Already checked in — \(name.isEmpty ? "" : name + ", ")by \(Sanitized.text(previous.by)) at \(Sanitized.text(previous.station)), \(previous.at.localTime)"
+        case .duplicate(let previous): return "\(who) was just checked in \(Sanitized.text(previous.byAndWhere)), \(previous.at.localTime)"
+        case .alreadyCheckedIn(let previous): return "Already checked in — \(name.isEmpty ? "" : name + ", ")\(Sanitized.text(previous.byAndWhere)), \(previous.at.localTime)"
         case .unknownCode: return "Ticket not recognized — please see staff"
         case .notValidHere(let type): return "Not valid for this entrance (\(Sanitized.text(type)))"
         case .outsideWindow(let from, let until):

@@ -61,5 +61,13 @@ struct DoorQuestionTests: RulesFixture {
         let earlier = CheckIn(key: IdempotencyKey(deviceID: "door-2", guestID: "g1", scannedAt: t0.adding(milliseconds: -3_600_000)),
                               station: "Door 2", operatorName: "Alex", source: .camera)
         #expect(judge(needed, movements: [earlier]).kind == .alreadyCheckedIn)
+        // The shop asks before it looks at earlier entries; the door does not ask a guest who is in.
+        let asked = QuestionsAtTheDoor(questions: [waiver])
+        func shop(_ movements: [CheckIn]) -> Decision {
+            CheckInRules.judge(.init(deviceID: "door-1", at: t0, shopAnswer: .refused(.questions(asked))), guest: guest(single),
+                               accessType: single, movements: movements).decision
+        }
+        #expect(shop([]) == .questions(asked))
+        #expect(shop([earlier]).kind == .alreadyCheckedIn)
     }
 }
