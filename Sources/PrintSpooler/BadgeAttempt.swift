@@ -95,13 +95,18 @@ struct BadgeAttempt: Sendable {
     /// Follows a job already at the output until it ends or `deadline` passes.
     /// - Parameter lostHistoryBefore: the queue already reported a lost job history before this
     ///   job was sent; only the printer's own "completed" then makes the badge printed.
+    /// - Parameter waitingFor: the printer had the job waiting for a person when this follow began.
+    ///   A printer whose fault is fixed (a new roll in) gets the whole `timeout` from then to print
+    ///   the badge, so one fixed just before the deadline is not taken for a hung printer.
     func follow(_ jobID: Int64, outputJobID: Int, ticket: BadgeTicket, printing wasPrinting: Bool, faultSeen: String?,
-                deadline: ContinuousClock.Instant, timeout: Duration, lostHistoryBefore: Bool = false) async -> AttemptVerdict {
+                deadline: ContinuousClock.Instant, timeout: Duration, lostHistoryBefore: Bool = false,
+                waitingFor: PrinterFault? = nil) async -> AttemptVerdict {
         var fault = faultSeen
         var lastMessage: String?
         var printing = wasPrinting
+        var deadline = deadline
         // What the printer said while it had the job: a person's fix it waits for, if any.
-        var waitsFor: PrinterFault?
+        var waitsFor = waitingFor
         while true {
             let status: JobStatus?
             do { status = try await output.jobStatus(outputJobID) } catch {
@@ -122,7 +127,9 @@ struct BadgeAttempt: Sendable {
                 let pending = status?.state == .pending || status?.state == .held
                 if !pending || printer.state == .stopped || !printer.acceptingJobs { await observe(printer) }
                 paused = printer.state == .stopped || printer.baseReasons.contains("paused")
+                let fixed = waitsFor != nil && !pending && printer.waitsForPerson == nil
                 waitsFor = pending ? nil : printer.waitsForPerson
+                if fixed { deadline = max(deadline, .now + timeout) }
                 if fault == nil, let seen = printer.fault, !pending || seen == Self.lostHistory,
                    !(lostHistoryBefore && seen == Self.lostHistory) {
                     fault = seen

@@ -34,7 +34,8 @@ extension PrintQueue {
             let row = try? await database.printJobs.printJob(id: job.id)
             verdict = await attempt(on: output).follow(
                 job.id, outputJobID: outputJobID, ticket: BadgeTicket(printJobID: job.id, media: ""), printing: true,
-                faultSeen: row?.faultSeen, deadline: .now + configuration.printTimeout, timeout: configuration.printTimeout)
+                faultSeen: row?.faultSeen, deadline: .now + configuration.printTimeout, timeout: configuration.printTimeout,
+                waitingFor: fault)
         }
         return verdict
     }
