@@ -195,12 +195,38 @@ targets += [
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            // The dashboard's server-rendered pages (Sources/HubServer/Web).
+        ]
+    ),
+    // The organizers' dashboard: server-rendered pages over the hub's repositories, beside its API.
+    .target(
+        name: "HubDashboard",
+        dependencies: [
+            "HubServer",
+            "HubAPI",
+            "HubCore",
+            "HubStorage",
+            "CheckInCore",
+            "RosterCSV",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "Mustache", package: "swift-mustache"),
         ],
         // Templates, CSS and JavaScript are embedded by EmbedWebAssetsPlugin, not compiled or copied.
-        exclude: ["Web/Assets"],
+        exclude: ["Assets"],
         plugins: ["EmbedWebAssetsPlugin"]
+    ),
+    // The hub as `checkin-hub serve` runs it: the store opened and migrated, then the API and the
+    // dashboard on one address, with the store and the change feed as services of its group.
+    .target(
+        name: "CheckInHub",
+        dependencies: [
+            "HubServer",
+            "HubDashboard",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
     ),
     // The dashboard's templates and static files ship inside the hub: see Sources/EmbedWebAssetsPlugin.
     .executableTarget(name: "embed-web-assets"),
@@ -213,6 +239,7 @@ targets += [
     .executableTarget(
         name: "checkin-hub",
         dependencies: [
+            "CheckInHub",
             "HubServer",
             "HubAPI",
             "CheckInCore",
@@ -225,7 +252,7 @@ targets += [
     .testTarget(
         name: "HubServerTests",
         dependencies: [
-            "HubServer", "HubAPI", "CheckInCore", "KioskTestSupport",
+            "HubServer", "HubDashboard", "CheckInHub", "HubAPI", "CheckInCore", "KioskTestSupport",
             "HubCore", "HubStorage", "HubStorageSQLite", "HubStoragePostgres", "SchemaMigrations",
             // ReviewBrowserTests adds a walk-in at a real station through its own store (the console's path).
             "KioskStore",

@@ -1,19 +1,19 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the dashboard's templates and static files (`Web/Assets/` inside the target) into the
+/// Embeds the dashboard's templates and static files (`Assets/` inside the target) into the
 /// target, as `embeddedWebAssets`, so an installed hub can never serve pages without (or with other)
 /// templates than the ones it was built with. Same idea as `EmbedMigrationsPlugin`.
 @main
 struct EmbedWebAssetsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         let tool = try context.tool(named: "embed-web-assets")
-        let directory = target.directoryURL.appending(path: "Web/Assets")
+        let directory = target.directoryURL.appending(path: "Assets")
         let files = Self.files(under: directory)
         let output = context.pluginWorkDirectoryURL.appending(path: "embeddedWebAssets.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) web assets from \(target.name)/Web/Assets",
+                displayName: "Embedding \(files.count) web assets from \(target.name)/Assets",
                 executable: tool.url,
                 arguments: [output.path, "embeddedWebAssets", directory.path],
                 // The folders too, so adding or removing a file re-runs the tool.

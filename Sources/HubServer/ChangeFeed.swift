@@ -137,13 +137,13 @@ public final class ChangeFeed: ChangeSink, Service {
     }
 
     /// The event's generation now: what a hold taken now would have seen.
-    func generation(of event: String) -> UInt64 {
+    package func generation(of event: String) -> UInt64 {
         state.withLock { $0.generations[event, default: 0] }
     }
 
     /// Makes the hold wait from `generation` (taken before a read the holder shares with
     /// others, ``LiveSnapshots``): a change after it wakes the wait at once.
-    func rewind(_ hold: inout Hold, to generation: UInt64) {
+    package func rewind(_ hold: inout Hold, to generation: UInt64) {
         hold.generation = generation
     }
 

@@ -4,7 +4,7 @@ import Synchronization
 /// The end of a request's connection, awaited with cancellation: a live stream that waits
 /// minutes for a change notices at once that the browser went away (a closed tab, a reload), and
 /// gives its places back then rather than at its next write.
-final class ConnectionClosed: Sendable {
+package final class ConnectionClosed: Sendable {
     private struct State {
         var closed = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -12,15 +12,15 @@ final class ConnectionClosed: Sendable {
 
     private let state = Mutex(State())
 
-    init(_ closeFuture: EventLoopFuture<Void>) {
+    package init(_ closeFuture: EventLoopFuture<Void>) {
         closeFuture.whenComplete { [self] _ in end() }
     }
 
-    var isClosed: Bool { state.withLock { $0.closed } }
+    package var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Takes the connection as closed from here on: the server is shutting down, and a stream
     /// that would wait minutes for a change must end now (the browser reconnects on its own).
-    func end() {
+    package func end() {
         let waiter = state.withLock { state in
             state.closed = true
             defer { state.waiter = nil }
@@ -30,7 +30,7 @@ final class ConnectionClosed: Sendable {
     }
 
     /// Returns when the connection has closed, or the waiting task is cancelled. One waiter at a time.
-    func wait() async {
+    package func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let now = state.withLock { state in

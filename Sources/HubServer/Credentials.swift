@@ -30,7 +30,7 @@ public enum PasswordHasher {
     }
 
     /// A hash no password matches, checked for unknown e-mails so they cost what known ones do.
-    static let decoy = (try? hash(Tokens.token())) ?? ""
+    package static let decoy = (try? hash(Tokens.token())) ?? ""
 
     /// Whether `stored` was made with fewer rounds than ``rounds``: hash the password again.
     public static func needsRehash(_ stored: String) -> Bool {

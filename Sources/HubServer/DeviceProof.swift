@@ -6,10 +6,10 @@ import Foundation
 /// only the hub holds. Every hub process verifies it without a table; a new password (or a
 /// rehash at more rounds) ends every proof made before, as it should. Sent in the `hub_device`
 /// cookie; ``SignInLockout`` lets such a browser in while others guess the password.
-enum DeviceProof {
-    static let cookie = "hub_device"
+package enum DeviceProof {
+    package static let cookie = "hub_device"
     /// A year: a device is recognised at next season's event too, if its password is unchanged.
-    static let cookieSeconds = 365 * 86_400
+    package static let cookieSeconds = 365 * 86_400
 
     /// A new proof for `staffID`, whose stored hash is `passwordHash`.
     static func make(staffID: String, passwordHash: String) -> String {

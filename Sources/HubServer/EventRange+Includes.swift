@@ -5,7 +5,7 @@ extension EventRange {
     /// Whether `event` falls in the range at `now`: today and this week take events that start
     /// before the range's end and did not end more than a day ago; an event without dates is in
     /// every range. One rule for `GET /v1/events?range=` and the dashboard's filters.
-    func includes(_ event: EventSummary, now: Timestamp) -> Bool {
+    package func includes(_ event: EventSummary, now: Timestamp) -> Bool {
         let horizon: Int64? = switch self {
         case .today: 86_400_000
         case .week: 7 * 86_400_000

@@ -7,15 +7,15 @@ import Synchronization
 /// exists, the wrong passwords from clients that never signed in to it and the attempts held
 /// back by the lockout, since when. Per process; an account is forgotten an hour after its last
 /// such attempt, and only accounts are kept (an e-mail of no account is not one).
-final class GuessedAccounts: Sendable {
+package final class GuessedAccounts: Sendable {
     /// What the dashboard says about one account.
-    struct Notice: Sendable, Equatable {
+    package struct Notice: Sendable, Equatable {
         var staffID: String
-        var email: String
-        var wrongPasswords: Int
-        var heldBack: Int
-        var since: Date
-        var last: Date
+        package var email: String
+        package var wrongPasswords: Int
+        package var heldBack: Int
+        package var since: Date
+        package var last: Date
     }
 
     private let records = Mutex([String: Notice]())
@@ -34,7 +34,7 @@ final class GuessedAccounts: Sendable {
     }
 
     /// The accounts with at least `threshold` wrong passwords lately, most guessed first.
-    func notices(threshold: Int, now: Date = Date()) -> [Notice] {
+    package func notices(threshold: Int, now: Date = Date()) -> [Notice] {
         records.withLock { records in
             records = records.filter { now.timeIntervalSince($0.value.last) < forgetAfter }
             return records.values.filter { $0.wrongPasswords >= max(1, threshold) }

@@ -12,9 +12,9 @@ import Synchronization
 /// most half the places. A flood of made-up e-mails therefore delays a real sign-in by one hash
 /// at most, and the staff page's password changes not at all. Beyond a lane's queue, the hash is
 /// refused at once: 503 with `Retry-After: 1`.
-final class HashingGate: Sendable {
+package final class HashingGate: Sendable {
     /// Who a hash is for, in the order places are handed out.
-    enum Lane: Int, CaseIterable, Sendable {
+    package enum Lane: Int, CaseIterable, Sendable {
         /// An organizer setting a password on the staff page.
         case administration
         /// A sign-in to an account that exists.
@@ -57,7 +57,7 @@ final class HashingGate: Sendable {
 
     /// Runs `work` when `lane` gets a place.
     /// - Throws: ``HubProblem`` 503 when the lane's queue is full.
-    func run<T: Sendable>(in lane: Lane = .knownAccount, _ work: @escaping @Sendable () -> T) async throws -> T {
+    package func run<T: Sendable>(in lane: Lane = .knownAccount, _ work: @escaping @Sendable () -> T) async throws -> T {
         let start = ContinuousClock.now
         try await enter(lane)
         defer { leave(lane) }

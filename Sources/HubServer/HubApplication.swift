@@ -96,26 +96,22 @@ public struct HubServerConfiguration: Sendable {
 /// The hub's HTTP application: routes under `/v1`, every one but health, sign-in and refresh
 /// behind a bearer token.
 public struct HubRoutes: Sendable {
-    let store: any HubStore
-    let configuration: HubServerConfiguration
-    let metrics: HubMetrics
-    let limiter: RateLimiter
+    package let store: any HubStore
+    package let configuration: HubServerConfiguration
+    package let metrics: HubMetrics
+    package let limiter: RateLimiter
     /// Who waits after wrong passwords: per account and client, per account, per client address.
-    let lockout: SignInLockout
+    package let lockout: SignInLockout
     /// How often a sign-in to an e-mail of no account is hashed (``HubLimits/unknownSignInsPerSecond``).
     let unknownSignIns: RateLimiter
     /// Password hashing a bounded number at a time, off the cooperative pool, in lanes.
-    let hashing = HashingGate()
+    package let hashing = HashingGate()
     /// Connections open, in all and per client address.
     let connections: ConnectionGate
     let connectionRefusals: RefusalLog
-    /// Live page streams open per session and per staff member.
-    let liveStreams: LiveStreamQuota
-    let logger: Logger
-    /// Which events changed, for roster long-polls; runs as a service of the application.
-    let feed: ChangeFeed
-    /// The live pages' figures, shared by every open page of an event.
-    let liveSnapshots: LiveSnapshots
+    package let logger: Logger
+    /// Which events changed, for roster long-polls and live pages; runs as a service of the application.
+    package let feed: ChangeFeed
 
     public init(store: any HubStore, configuration: HubServerConfiguration, logger: Logger) {
         self.store = store
@@ -131,20 +127,21 @@ public struct HubRoutes: Sendable {
         let caps = limits.connections()
         self.connections = ConnectionGate(maximum: caps.total, maximumPerClient: caps.perClient, trustedProxies: configuration.trustedProxies)
         self.connectionRefusals = RefusalLog(logger: logger)
-        self.liveStreams = LiveStreamQuota(perSession: limits.liveStreamsPerSession, perStaff: limits.liveStreamsPerStaff)
         self.logger = logger
         self.feed = ChangeFeed(source: store, maximumHeld: configuration.maximumHeldRequests, maximumStreams: limits.maximumLiveStreams,
                                followReports: configuration.followChangeReports)
-        self.liveSnapshots = LiveSnapshots(store: store, feed: feed)
     }
 
     /// Builds the application; `onRunning` gets the bound port (useful with port 0).
     /// - Parameter services: run in the application's group before its own (the change feed):
     ///   the group stops the server first, then its services in reverse order.
+    /// - Parameter pages: served beside the API on the same address (the dashboard).
     /// - Throws: when the TLS configuration cannot make a context (checked beforehand by ``HubTLS``).
-    public func application(services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+    public func application(services: [any Service] = [], pages: [any HubPages] = [],
+                            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         let router = Router(context: HubRequestContext.self)
         add(to: router)
+        for routes in pages { routes.add(to: router) }
         // The idle and header timeouts apply inside TLS as well: they are the HTTP channel's, which TLS wraps.
         let http1 = HTTPServerBuilder.http1(configuration: http1Configuration)
         let server = try configuration.tls.map { try $0.wrap(http1) } ?? http1
@@ -170,7 +167,7 @@ public struct HubRoutes: Sendable {
             idleTimeout: .seconds(configuration.idleTimeoutSeconds))
     }
 
-    typealias Handler = @Sendable (Request, HubRequestContext) async throws -> Response
+    package typealias Handler = @Sendable (Request, HubRequestContext) async throws -> Response
 
     /// Wraps a handler: metrics, error mapping to problem documents, never a 500 for bad input.
     /// Requests for which `timed` is false (long-polls, whose time is mostly waiting) are counted

@@ -18,7 +18,7 @@ public final class HubMetrics: Sendable {
     public init() {}
 
     /// Counts a request; `seconds` goes into the latency histogram unless `nil`.
-    func request(route: String, status: Int, seconds: Double?) {
+    package func request(route: String, status: Int, seconds: Double?) {
         state.withLock { state in
             state.requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
             guard let seconds else { return }
@@ -89,7 +89,7 @@ public final class RateLimiter: Sendable {
     }
 
     /// `nil` when allowed, else the seconds to wait.
-    func take(_ client: String) -> Int? {
+    package func take(_ client: String) -> Int? {
         guard perSecond > 0 else { return nil }
         let now = ContinuousClock.now
         return state.withLock { buckets in

@@ -30,14 +30,14 @@ public struct HubProblem: HTTPResponseError, Sendable {
     static func invalid(_ field: String, _ detail: String) -> HubProblem {
         HubProblem(.unprocessableContent, "Invalid request", detail: detail, field: field, type: "urn:checkin-hub:invalid-field")
     }
-    static let notFound = HubProblem(.notFound, "Not found")
+    package static let notFound = HubProblem(.notFound, "Not found")
 }
 
 extension HubProblem {
     /// The problem a failed request is answered with: problems as thrown, storage errors in the
     /// operator's words (503 when the database is the trouble, logged), client errors as their
     /// status, anything else a logged 503: never a 500 for bad input.
-    static func answering(_ error: any Error, route: String, logger: Logger) -> HubProblem {
+    package static func answering(_ error: any Error, route: String, logger: Logger) -> HubProblem {
         switch error {
         case let problem as HubProblem:
             return problem

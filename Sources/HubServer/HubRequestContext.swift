@@ -8,16 +8,16 @@ import NIOCore
 public struct HubRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The signed-in caller, on every route behind ``AccessMiddleware``.
-    var caller: AuthenticatedSession?
+    package var caller: AuthenticatedSession?
     /// The event of a `/v1/events/{event}/…` route, one the caller may see.
-    var event: EventSummary?
+    package var event: EventSummary?
 
     /// The connection's peer (a proxy, behind one: see ``ClientAddress``), formatted only by the
     /// one route that asks (sign-in), not for every request.
     private let peer: SocketAddress?
-    var peerAddress: String? { peer?.ipAddress }
+    package var peerAddress: String? { peer?.ipAddress }
     /// Completed when the connection closes: a long answer (a live stream) ends with it.
-    let connectionClosed: EventLoopFuture<Void>
+    package let connectionClosed: EventLoopFuture<Void>
 
     public init(source: Source) {
         coreContext = .init(source: source)
@@ -27,12 +27,12 @@ public struct HubRequestContext: RequestContext {
 
     /// The caller; a route registered without ``AccessMiddleware`` asking for it is a programming
     /// error, answered as "sign in first" rather than trusted.
-    func requireCaller() throws -> AuthenticatedSession {
+    package func requireCaller() throws -> AuthenticatedSession {
         guard let caller else { throw HubProblem.unauthenticated }
         return caller
     }
 
-    func requireEvent() throws -> EventSummary {
+    package func requireEvent() throws -> EventSummary {
         guard let event else { throw HubProblem.notFound }
         return event
     }

@@ -5,7 +5,7 @@ import HubAPI
 /// decided by the same rules (``GuestRepository/manualCheckIn(event:_:uploader:now:audit:)``),
 /// from a device id that names the dashboard and the person, so stations and the history show
 /// "by Olga at Dashboard".
-enum ManualCheckIn {
+package enum ManualCheckIn {
     /// The station name recorded with the check-in.
     static let station = "Dashboard"
 
@@ -15,13 +15,13 @@ enum ManualCheckIn {
 
     /// The entry to decide: the organizer looked the guest up, so its source is `search`, the
     /// source a station's name search records (the wire contract has no dashboard source).
-    static func upload(guestID: String, by staff: StaffInfo, at now: Timestamp) -> CheckInUpload {
+    package static func upload(guestID: String, by staff: StaffInfo, at now: Timestamp) -> CheckInUpload {
         CheckInUpload(key: IdempotencyKey(deviceID: deviceID(staff: staff), guestID: guestID, scannedAt: now),
                       station: station, operatorName: staff.name, source: .search, direction: .entry)
     }
 
     /// The organizer action written with the check-in, whatever the answer.
-    static func action(event: String, by staff: StaffInfo, guestID: String, result: CheckInResult, at now: Timestamp) -> OrganizerAction {
+    package static func action(event: String, by staff: StaffInfo, guestID: String, result: CheckInResult, at now: Timestamp) -> OrganizerAction {
         let detail = switch result.status {
         case .accepted: "admitted"
         case .duplicate: "duplicate of an admission moments before"

@@ -10,7 +10,7 @@ public enum SignInBounds {
     /// Room for both fields escaped as JSON (`\\uXXXX`, six bytes each) and the object around them.
     static let bodyBytes = 16 * 1_024
 
-    static func check(_ request: SignInRequest) throws {
+    package static func check(_ request: SignInRequest) throws {
         guard !request.email.isEmpty, request.email.utf8.count <= emailBytes else {
             throw HubProblem.invalid("email", "Give an e-mail address of 1 to \(emailBytes) bytes.")
         }

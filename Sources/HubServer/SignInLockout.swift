@@ -12,7 +12,7 @@
 ///
 /// A recognised client's own wrong passwords count on its own pair (keyed by its device), never
 /// on the account's or the address's counts.
-final class SignInLockout: Sendable {
+package final class SignInLockout: Sendable {
     /// One sign-in attempt as the lockout sees it.
     struct Attempt: Sendable {
         var email: String
@@ -26,11 +26,11 @@ final class SignInLockout: Sendable {
         var pairKey: String { email.lowercased() + "\u{0}" + (recognisedAs ?? client) }
     }
 
-    let pair: SignInThrottle
+    package let pair: SignInThrottle
     let account: SignInThrottle
     let client: SignInThrottle
     let recognised = RecognisedClients()
-    let guessed = GuessedAccounts()
+    package let guessed = GuessedAccounts()
 
     init(pair: SignInThrottle.Limits, account: SignInThrottle.Limits, client: SignInThrottle.Limits) {
         self.pair = SignInThrottle(limits: pair)

@@ -49,7 +49,7 @@ public final class SignInThrottle: Sendable {
     }
 
     /// Whole seconds until `email` may try again, or `nil` when it may now.
-    func secondsToWait(_ email: String, now: ContinuousClock.Instant = .now) -> Int? {
+    package func secondsToWait(_ email: String, now: ContinuousClock.Instant = .now) -> Int? {
         let key = Self.key(email)
         return records.withLock { records in
             guard let record = records[key] else { return nil }
@@ -60,7 +60,7 @@ public final class SignInThrottle: Sendable {
         }
     }
 
-    func failed(_ email: String, now: ContinuousClock.Instant = .now) {
+    package func failed(_ email: String, now: ContinuousClock.Instant = .now) {
         let key = Self.key(email)
         records.withLock { records in
             if let forget = limits.forgetAfter, let last = records[key]?.lastFailure, now - last > forget { records[key] = nil }

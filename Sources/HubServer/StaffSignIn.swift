@@ -8,19 +8,23 @@ import Logging
 /// The one sign-in decision, shared by the API (`POST /v1/auth/sign-in`) and the dashboard's
 /// sign-in form: the same accounts, the same lockout (``SignInLockout``), the same hashing lanes
 /// and decoy, the same session row.
-struct StaffSignIn {
+package struct StaffSignIn {
     let hub: HubRoutes
     let sessions: any SessionRepository
     let staff: any StaffRepository
 
+    package init(hub: HubRoutes, sessions: any SessionRepository, staff: any StaffRepository) {
+        (self.hub, self.sessions, self.staff) = (hub, sessions, staff)
+    }
+
     /// What a successful sign-in made: the session and its (only) plaintext tokens.
-    struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         var account: StaffInfo
-        var session: NewSession
-        var accessToken: String
+        package var session: NewSession
+        package var accessToken: String
         var refreshToken: String
         /// A fresh device proof for the browser to keep (``DeviceProof``).
-        var deviceProof: String
+        package var deviceProof: String
     }
 
     /// Checks the password and creates a session.
@@ -29,7 +33,7 @@ struct StaffSignIn {
     ///   - deviceProof: the browser's `hub_device` cookie, if any.
     ///   - accessSeconds: the access token's lifetime; the configured one when `nil`.
     /// - Throws: ``HubProblem`` 429 with `Retry-After` while held back, 401 for a wrong e-mail or password.
-    func signIn(email: String, password: String, client: String, deviceProof: String? = nil, accessSeconds: Int64? = nil,
+    package func signIn(email: String, password: String, client: String, deviceProof: String? = nil, accessSeconds: Int64? = nil,
                 sessionSeconds: Int64? = nil) async throws -> Outcome {
         if let wait = hub.limiter.take("sign-in:" + SignInThrottle.key(email)) { throw Self.heldBack(wait) }
         let account = try await staff.staff(email: email)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckInHub
 import Foundation
 import HubServer
 import Hummingbird

@@ -1,4 +1,5 @@
 import CheckInCore
+import CheckInHub
 import Foundation
 import HTTPTypes
 import HubAPI
@@ -30,7 +31,7 @@ import Testing
                 createdAt: now))
             tokens[person.caller] = token
         }
-        let app = try HubRoutes(store: store, configuration: HubServerConfiguration(rateLimitPerSecond: 0), logger: Logger(label: "test")).application()
+        let app = try hubApplication(store: store, configuration: HubServerConfiguration(rateLimitPerSecond: 0), logger: Logger(label: "test"))
         let signedIn = tokens
         let mismatches = try await app.test(.router) { client in
             try await AccessMatrix.run(tokens: signedIn) { method, path, token, body in

@@ -1,4 +1,5 @@
 import Testing
+@testable import HubDashboard
 @testable import HubServer
 
 /// What one client may take of the hub, in process: the body pace, the connection gate and its

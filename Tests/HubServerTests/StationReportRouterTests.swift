@@ -1,4 +1,5 @@
 import CheckInCore
+import CheckInHub
 import Foundation
 import HTTPTypes
 import HubAPI
@@ -34,7 +35,7 @@ import Testing
                 createdAt: now))
         }
         let configuration = HubServerConfiguration(rateLimitPerSecond: 0, stationSilentSeconds: silentSeconds)
-        let app = try HubRoutes(store: store, configuration: configuration, logger: Logger(label: "test")).application()
+        let app = try hubApplication(store: store, configuration: configuration, logger: Logger(label: "test"))
         try await app.test(.router) { client in try await body(store, client) }
         await store.close()
     }

@@ -30,8 +30,5 @@ extension HubRoutes {
         let review = router.group("/v1/events/:event").add(middleware: access(.event(.support)))
         ReportController(hub: self, reports: store).addReview(to: review)
         StationReportController(hub: self, stations: store).addList(to: review)
-
-        // The dashboard's pages at `/` (Web/WebRoutes.swift), behind a session cookie.
-        addDashboard(to: router)
     }
 }

@@ -36,10 +36,12 @@ struct StationReportController {
 }
 
 /// When a station counts as silent: no report for longer than the configured time.
-struct StationSilence: Sendable {
-    var afterSeconds: Int64
+package struct StationSilence: Sendable {
+    package var afterSeconds: Int64
 
-    func isSilent(lastContact: Timestamp, now: Timestamp) -> Bool {
+    package init(afterSeconds: Int64) { self.afterSeconds = afterSeconds }
+
+    package func isSilent(lastContact: Timestamp, now: Timestamp) -> Bool {
         now.milliseconds(since: lastContact) > HubRoutes.milliseconds(seconds: afterSeconds)
     }
 }

@@ -1,6 +1,7 @@
 import CheckInCore
 import Foundation
 import HubAPI
+@testable import HubDashboard
 @testable import HubServer
 import Testing
 

@@ -1,7 +1,9 @@
 import CheckInCore
+import CheckInHub
 import Foundation
 import HTTPTypes
 import HubAPI
+@testable import HubDashboard
 @testable import HubServer
 import Hummingbird
 import HummingbirdTesting
@@ -34,8 +36,7 @@ extension HTTPField.Name {
         try await store.addStaff(StaffInfo(id: "st-door", email: "door@example.org", name: "Dana Door", role: .staff), passwordHash: hash, audit: nil)
         try await store.addStaff(StaffInfo(id: "st-org", email: "org@example.org", name: "Olga Org", role: .organizer), passwordHash: hash, audit: nil)
         _ = try await store.assign(event: "ev1", emails: ["door@example.org"], now: .now(), audit: nil)
-        let app = try HubRoutes(store: store, configuration: HubServerConfiguration(rateLimitPerSecond: 0, signInFirstWaitSeconds: signInFirstWaitSeconds),
-                             logger: Logger(label: "test")).application()
+        let app = try hubApplication(store: store, configuration: HubServerConfiguration(rateLimitPerSecond: 0, signInFirstWaitSeconds: signInFirstWaitSeconds), logger: Logger(label: "test"))
         return (app, store, directory)
     }
 
@@ -142,7 +143,7 @@ extension HTTPField.Name {
                                  passwordHash: Self.passwordHash, audit: nil)
         // A real connection from 127.0.0.1, configured as the trusted proxy.
         let configuration = HubServerConfiguration(port: 0, rateLimitPerSecond: 0, trustedProxies: ["127.0.0.1"])
-        let app = try HubRoutes(store: store, configuration: configuration, logger: Logger(label: "test")).application()
+        let app = try hubApplication(store: store, configuration: configuration, logger: Logger(label: "test"))
         try await app.test(.live) { client in
             var browser = Browser()
             let page = try await client.execute(uri: "/signin", method: .get, headers: [.xForwardedProto: "https"])

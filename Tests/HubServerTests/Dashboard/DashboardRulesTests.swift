@@ -2,6 +2,7 @@ import CheckInCore
 import Foundation
 import HubAPI
 import Testing
+@testable import HubDashboard
 @testable import HubServer
 
 /// The dashboard's small decisions, in process: CSRF tokens, when cookies are `Secure`, where

@@ -2,6 +2,7 @@ import CheckInCore
 import Foundation
 import HubAPI
 import Testing
+@testable import HubDashboard
 @testable import HubServer
 @testable import HubStorage
 

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Testing
+@testable import HubDashboard
 @testable import HubServer
 
 /// The dashboard's escaping (security review F1), in process: per Unicode scalar for every
