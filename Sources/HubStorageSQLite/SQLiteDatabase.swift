@@ -13,6 +13,9 @@ public final class SQLiteDatabase: SQLDatabase {
     private let sequence: ChangeSequence
     /// Where commits are reported while the hub serves (``reportChanges(to:)``).
     private let sink = Mutex<(any ChangeSink)?>(nil)
+    /// Set before the connection closes. A read still under way then (a live page refreshing its
+    /// figures as the hub stops) must get an error: SQLite on a closed in-memory connection crashes.
+    private let closed = Atomic<Bool>(false)
 
     /// The hub's SQLite schema, embedded at build time from `Migrations/hub/sqlite`.
     public static let migrations = embeddedHubSQLiteMigrations.map { SchemaMigration(name: $0.name, sql: $0.sql) }
@@ -45,26 +48,43 @@ public final class SQLiteDatabase: SQLDatabase {
 
     public func connect() async throws {}
 
-    public func close() async { try? writer.close() }
+    public func close() async {
+        closed.store(true, ordering: .sequentiallyConsistent)
+        try? writer.close()
+    }
+
+    /// The connection for a closure the writer runs. The writer runs its closures and its closing
+    /// one at a time, so a closure that starts after ``close()`` sees it here.
+    private func connection(_ db: Database) throws -> SQLiteConnection {
+        guard !closed.load(ordering: .sequentiallyConsistent) else { throw HubStoreError.unavailable("the hub is closing its database") }
+        return SQLiteConnection(db: db)
+    }
+
+    /// A read. A file's pool refuses reads itself once closed; the in-memory database's one
+    /// connection would first begin the read on the closed connection, so there the read runs as
+    /// the writer's own closure, checked first (it has no other reader to share the work with).
+    private func reading<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        if writer is DatabaseQueue {
+            return try await writer.writeWithoutTransaction { [self] db in try body(try connection(db)) }
+        }
+        return try await writer.read { [self] db in try body(try connection(db)) }
+    }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
-        try await writer.read { db in
-            let connection = SQLiteConnection(db: db)
-            return try CallingThreadExecutor.run { try await body(connection) }
-        }
+        try await reading { connection in try CallingThreadExecutor.run { try await body(connection) } }
     }
 
     /// When the transaction drew change sequence numbers, the change sink hears of it after the
     /// commit (never before: a woken long-poll must find the change), with the counter's value,
     /// which no earlier change of the event exceeds.
     public func write<T: Sendable>(changing event: String?, _ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
-        let (value, drawn) = try await writer.writeWithoutTransaction { [sequence] db in
+        let (value, drawn) = try await writer.writeWithoutTransaction { [self, sequence] db in
+            let connection = try connection(db)
             var value: T?
             var drawn: Int64?
             do {
                 try db.inTransaction(.immediate) {
                     let began = try event.map { _ in try sequence.begin(db) }
-                    let connection = SQLiteConnection(db: db)
                     value = try CallingThreadExecutor.run { try await body(connection) }
                     if let began { drawn = try sequence.end(db, began: began) }
                     return .commit
@@ -80,12 +100,12 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     public func rows<T: Sendable>(_ query: HubStorage.SQL, _ decode: @escaping @Sendable (any SQLRow) throws -> T) async throws -> [T] {
-        try await writer.read { db in try SQLiteConnection(db: db).fetch(query, decode) }
+        try await reading { connection in try connection.fetch(query, decode) }
     }
 
     public func execute(_ query: HubStorage.SQL) async throws {
         do {
-            try await writer.write { db in try SQLiteConnection(db: db).run(query) }
+            try await writer.write { [self] db in try connection(db).run(query) }
         } catch {
             throw Self.translated(error)
         }
