@@ -11,7 +11,8 @@ import Logging
 /// undo time) and its access types. Every change is written with its ``OrganizerAction`` in
 /// one transaction (``AdminRepository``). Organizers only (403 for others).
 struct EventEditPage {
-    let hub: HubRoutes
+    let site: WebSite
+    let events: any EventRepository
 
     /// What the `event-edit` template reads.
     struct Model {
@@ -47,11 +48,11 @@ struct EventEditPage {
     }
 
     func addCreate(to group: RouterGroup<HubRequestContext>) {
-        group.get("/events/new", use: WebRoutes.page(hub, "web-event-new") { request, context in
+        group.get("/events/new", use: WebRoutes.page(site, "web-event-new") { request, context in
             let caller = try context.requireCaller()
             return render(request, caller, event: nil, form: EventForm(), problems: [])
         })
-        group.post("/events/new", use: WebRoutes.page(hub, "web-event-create") { request, context in
+        group.post("/events/new", use: WebRoutes.page(site, "web-event-create") { request, context in
             var request = request
             let caller = try context.requireCaller()
             let form = EventForm(try await WebForm.read(&request))
@@ -59,20 +60,20 @@ struct EventEditPage {
             case .failure(let problems):
                 return render(request, caller, event: nil, form: form, problems: problems.messages, status: .unprocessableContent)
             case .success(let event):
-                try await hub.store.createEvent(event, audit: OrganizerAction(
+                try await events.createEvent(event, audit: OrganizerAction(
                     eventID: event.id, actor: caller.staff, kind: .eventCreated, subject: event.id, detail: Self.describe(event), at: .now()))
-                hub.logger.info("event created", metadata: ["event": "\(event.id)", "by": "\(caller.staff.id)"])
+                site.logger.info("event created", metadata: ["event": "\(event.id)", "by": "\(caller.staff.id)"])
                 return WebResponse.redirect(to: "/events/\(event.id)/edit?saved=created")
             }
         })
     }
 
     func addEdit(to group: RouterGroup<HubRequestContext>) {
-        group.get("edit", use: WebRoutes.page(hub, "web-event-edit") { request, context in
+        group.get("edit", use: WebRoutes.page(site, "web-event-edit") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             return try await renderEdit(request, caller, event, form: EventForm(event), problems: [])
         })
-        group.post("edit", use: WebRoutes.page(hub, "web-event-save") { request, context in
+        group.post("edit", use: WebRoutes.page(site, "web-event-save") { request, context in
             var request = request
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let form = EventForm(try await WebForm.read(&request))
@@ -80,12 +81,12 @@ struct EventEditPage {
             case .failure(let problems):
                 return try await renderEdit(request, caller, event, form: form, problems: problems.messages, status: .unprocessableContent)
             case .success(let edited):
-                try await hub.store.updateEvent(edited, audit: OrganizerAction(
+                try await events.updateEvent(edited, audit: OrganizerAction(
                     eventID: event.id, actor: caller.staff, kind: .eventEdited, subject: event.id, detail: Self.describe(edited), at: .now()))
                 return WebResponse.redirect(to: "/events/\(event.id)/edit?saved=event")
             }
         })
-        group.post("access-types", use: WebRoutes.page(hub, "web-access-type-save") { request, context in
+        group.post("access-types", use: WebRoutes.page(site, "web-access-type-save") { request, context in
             var request = request
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let form = AccessTypeForm(try await WebForm.read(&request))
@@ -96,7 +97,7 @@ struct EventEditPage {
                                             typeProblems: problems.messages, status: .unprocessableContent)
             case .success(let type):
                 let time = WebTime(timeZone: event.timeZone)
-                try await hub.store.upsertAccessType(event: event.id, type, audit: OrganizerAction(
+                try await events.upsertAccessType(event: event.id, type, audit: OrganizerAction(
                     eventID: event.id, actor: caller.staff, kind: .accessTypeSaved, subject: type.id,
                     detail: "\(type.name): \(Self.rule(type, time))", at: .now()))
                 return WebResponse.redirect(to: "/events/\(event.id)/edit?saved=access-type#access-types")
@@ -107,7 +108,7 @@ struct EventEditPage {
     private func renderEdit(_ request: Request, _ caller: AuthenticatedSession, _ event: EventSummary, form: EventForm, problems: [String],
                             newType: AccessTypeForm = AccessTypeForm(), typeProblems: [String] = [],
                             status: HTTPResponse.Status = .ok) async throws -> Response {
-        let types = try await hub.store.accessTypes(event: event.id)
+        let types = try await events.accessTypes(event: event.id)
         return render(request, caller, event: event, form: form, problems: problems, types: types, newType: newType,
                       typeProblems: typeProblems, status: status)
     }

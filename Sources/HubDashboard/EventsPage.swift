@@ -9,7 +9,10 @@ import Hummingbird
 /// organizers, their assigned ones for support and check-in staff), each row leading to its
 /// live page. The same range rule as `GET /v1/events` (``CheckInCore/EventRange``).
 struct EventsPage {
-    let hub: HubRoutes
+    let site: WebSite
+    let events: any EventRepository
+    /// Accounts whose passwords are being guessed (``SignInLockout``), shown to organizers.
+    let guessed: GuessedAccounts
 
     struct Model {
         var frame: PageFrame
@@ -46,12 +49,12 @@ struct EventsPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("/events", use: WebRoutes.page(hub, "web-events") { request, context in
+        group.get("/events", use: WebRoutes.page(site, "web-events") { request, context in
             let caller = try context.requireCaller()
             // An unknown filter shows every event rather than an error page.
             let range = request.uri.queryParameters.get("range").flatMap(EventRange.init(rawValue:)) ?? .all
             let now = Timestamp.now()
-            let rows = try await hub.store.events(visibleTo: caller.staff).filter { range.includes($0, now: now) }.map { event in
+            let rows = try await events.events(visibleTo: caller.staff).filter { range.includes($0, now: now) }.map { event in
                 let time = WebTime(timeZone: event.timeZone)
                 return Row(id: event.id, name: event.name, when: Self.when(event, time), zone: time.zoneName)
             }
@@ -69,7 +72,7 @@ struct EventsPage {
     private func guessing() -> [Guessing] {
         let utc = WebTime(timeZone: "UTC")
         func time(_ date: Date) -> String { utc.dateTime(Timestamp(milliseconds: Int64(date.timeIntervalSince1970 * 1_000))) + " UTC" }
-        return hub.lockout.guessed.notices(threshold: hub.configuration.signInFreeFailures).map {
+        return guessed.notices(threshold: site.configuration.signInFreeFailures).map {
             Guessing(email: $0.email, wrongPasswords: $0.wrongPasswords, heldBack: $0.heldBack, since: time($0.since), last: time($0.last))
         }
     }

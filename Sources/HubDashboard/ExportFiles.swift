@@ -9,7 +9,8 @@ import NIOCore
 /// `GET /events/{id}/exports/{attendance,log,conflicts}.csv`: the event's attendance, the hub's
 /// log and its conflicts as spreadsheet files (``ExportDocuments``). Organizers and support.
 struct ExportFiles {
-    let hub: HubRoutes
+    let site: WebSite
+    let reports: any ExportRepository & ReportRepository
 
     enum Export: String, CaseIterable {
         case attendance, log, conflicts
@@ -17,15 +18,15 @@ struct ExportFiles {
 
     func add(to group: RouterGroup<HubRequestContext>) {
         for export in Export.allCases {
-            group.get("exports/\(export.rawValue).csv", use: WebRoutes.page(hub, "web-export") { _, context in
+            group.get("exports/\(export.rawValue).csv", use: WebRoutes.page(site, "web-export") { _, context in
                 let caller = try context.requireCaller(), event = try context.requireEvent()
                 let time = WebTime(timeZone: event.timeZone)
                 let file = switch export {
-                case .attendance: ExportDocuments.attendance(try await hub.store.attendance(event: event.id), time: time)
-                case .log: ExportDocuments.log(try await hub.store.hubLog(event: event.id), time: time)
-                case .conflicts: ExportDocuments.conflicts(try await hub.store.conflicts(event: event.id), time: time)
+                case .attendance: ExportDocuments.attendance(try await reports.attendance(event: event.id), time: time)
+                case .log: ExportDocuments.log(try await reports.hubLog(event: event.id), time: time)
+                case .conflicts: ExportDocuments.conflicts(try await reports.conflicts(event: event.id), time: time)
                 }
-                hub.logger.info("export downloaded", metadata: ["event": "\(event.id)", "export": "\(export.rawValue)", "staff": "\(caller.staff.id)"])
+                site.logger.info("export downloaded", metadata: ["event": "\(event.id)", "export": "\(export.rawValue)", "staff": "\(caller.staff.id)"])
                 var headers = WebResponse.pageHeaders(contentType: "text/csv; charset=utf-8")
                 headers[.contentDisposition] = "attachment; filename=\"\(Self.fileName(event: event.id, export))\""
                 return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))

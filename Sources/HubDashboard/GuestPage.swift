@@ -18,7 +18,8 @@ import Logging
 /// Each change writes its organizer action in its own transaction; each form answers with a
 /// redirect back to the page (``GuestNotice``). Organizers and support.
 struct GuestPage {
-    let hub: HubRoutes
+    let site: WebSite
+    let guests: any GuestRepository
 
     /// At most this many lines of history are shown, newest first.
     static let historyLimit = 200
@@ -86,14 +87,14 @@ struct GuestPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("guests/:guest", use: WebRoutes.page(hub, "web-guest") { request, context in
+        group.get("guests/:guest", use: WebRoutes.page(site, "web-guest") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
-            guard let id = context.parameters.get("guest"), let record = try await hub.store.guestRecord(event: event.id, id: id) else {
+            guard let id = context.parameters.get("guest"), let record = try await guests.guestRecord(event: event.id, id: id) else {
                 return WebResponse.problem(.notFound, "No such guest", "This event has no guest with that id. Search for them by name or code.")
             }
             let time = WebTime(timeZone: event.timeZone)
-            let history = try await hub.store.guestHistory(event: event.id, guestID: id, limit: Self.historyLimit)
-            let actions = try await hub.store.guestActions(event: event.id, guestID: id, limit: Self.historyLimit)
+            let history = try await guests.guestHistory(event: event.id, guestID: id, limit: Self.historyLimit)
+            let actions = try await guests.guestActions(event: event.id, guestID: id, limit: Self.historyLimit)
             let notice = request.uri.queryParameters.get("done").flatMap { GuestNotice(rawValue: String($0)) }
             let admission = history.first { $0.status == "accepted" && $0.direction == "entry" && !$0.undone }
             let guest = record.guest, path = Self.path(event: event.id, guest: id), forms = FormTokens(request, caller)
@@ -113,21 +114,21 @@ struct GuestPage {
             return WebResponse.html(WebAssets.render("guest", model))
         })
 
-        group.post("guests/:guest/checkin", use: WebRoutes.page(hub, "web-guest-checkin") { _, context in
+        group.post("guests/:guest/checkin", use: WebRoutes.page(site, "web-guest-checkin") { _, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
-            guard let id = context.parameters.get("guest"), try await hub.store.guestRecord(event: event.id, id: id) != nil else {
+            guard let id = context.parameters.get("guest"), try await guests.guestRecord(event: event.id, id: id) != nil else {
                 return WebResponse.problem(.notFound, "No such guest", "This event has no guest with that id. Search for them by name or code.")
             }
             let now = Timestamp.now(), staff = caller.staff
-            let result = try await hub.store.manualCheckIn(
+            let result = try await guests.manualCheckIn(
                 event: event, ManualCheckIn.upload(guestID: id, by: staff, at: now), uploader: Uploader(caller), now: now,
                 audit: { ManualCheckIn.action(event: event.id, by: staff, guestID: id, result: $0, at: now) })
-            hub.logger.info("manual check-in", metadata: ["event": "\(event.id)", "staff": "\(staff.id)", "decision": "\(result.decision.rawValue)"])
+            site.logger.info("manual check-in", metadata: ["event": "\(event.id)", "staff": "\(staff.id)", "decision": "\(result.decision.rawValue)"])
             return WebResponse.redirect(to: Self.path(event: event.id, guest: id) + "?done=" + GuestNotice(result.decision).rawValue)
         })
 
         for revoke in [true, false] {
-            group.post("guests/:guest/\(revoke ? "revoke" : "restore")", use: WebRoutes.page(hub, revoke ? "web-guest-revoke" : "web-guest-restore") { request, context in
+            group.post("guests/:guest/\(revoke ? "revoke" : "restore")", use: WebRoutes.page(site, revoke ? "web-guest-revoke" : "web-guest-restore") { request, context in
                 let caller = try context.requireCaller(), event = try context.requireEvent()
                 guard let id = context.parameters.get("guest") else { throw HubProblem.notFound }
                 var reason = ""
@@ -141,10 +142,10 @@ struct GuestPage {
                 }
                 let action = OrganizerAction(eventID: event.id, actor: caller.staff, kind: revoke ? .guestRevoked : .guestRestored, subject: id,
                                              detail: reason, at: .now())
-                guard try await hub.store.setRevoked(event: event.id, guestID: id, revoked: revoke, action: action) else {
+                guard try await guests.setRevoked(event: event.id, guestID: id, revoked: revoke, action: action) else {
                     return WebResponse.problem(.notFound, "No such guest", "This event has no guest with that id. Search for them by name or code.")
                 }
-                hub.logger.info(revoke ? "ticket revoked" : "ticket restored", metadata: ["event": "\(event.id)", "staff": "\(caller.staff.id)"])
+                site.logger.info(revoke ? "ticket revoked" : "ticket restored", metadata: ["event": "\(event.id)", "staff": "\(caller.staff.id)"])
                 return WebResponse.redirect(to: Self.path(event: event.id, guest: id) + "?done=" + (revoke ? GuestNotice.revoked : .restored).rawValue)
             })
         }

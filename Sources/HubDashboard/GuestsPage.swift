@@ -7,7 +7,8 @@ import Hummingbird
 /// order code (``GuestQuery``), each match with where they stand (``GuestStatus``) and a link to
 /// their page. Organizers and support (check-in staff of the event get 403).
 struct GuestsPage {
-    let hub: HubRoutes
+    let site: WebSite
+    let guests: any GuestRepository
 
     /// At most this many matches are shown; the page says when there are more.
     static let limit = 50
@@ -42,11 +43,11 @@ struct GuestsPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("guests", use: WebRoutes.page(hub, "web-guests") { request, context in
+        group.get("guests", use: WebRoutes.page(site, "web-guests") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let query = GuestQuery(request.uri.queryParameters.get("q") ?? "")
             // One more than shown tells whether there are more.
-            let found = try await hub.store.findGuests(event: event.id, matching: query, limit: Self.limit + 1)
+            let found = try await guests.findGuests(event: event.id, matching: query, limit: Self.limit + 1)
             let rows = found.prefix(Self.limit).map { Self.row($0, event: event.id) }
             let model = Model(
                 frame: PageFrame("Guests · \(event.name)", for: caller, request), eventID: event.id,

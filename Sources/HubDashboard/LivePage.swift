@@ -6,7 +6,7 @@ import Hummingbird
 
 /// `GET /events/{id}`: the live event page. Any role that sees the event (check-in staff too).
 struct LivePage {
-    let hub: HubRoutes
+    let site: WebSite
     let snapshots: LiveSnapshots
 
     /// What the `live` template reads.
@@ -37,7 +37,7 @@ struct LivePage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get(use: WebRoutes.page(hub, "web-live-page") { request, context in
+        group.get(use: WebRoutes.page(site, "web-live-page") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
             // Up to 2 s old: the page's stream sends the newest figures as soon as it opens.

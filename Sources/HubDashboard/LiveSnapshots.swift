@@ -32,14 +32,16 @@ actor LiveSnapshots {
         var task: Task<Snapshot, any Error>
     }
 
-    private let store: any HubStore
+    /// What a live page shows: its figures, recent check-ins, arrivals and access type names.
+    typealias Source = ChangeSource & ReportRepository & ArrivalRepository & EventRepository
+    private let store: any Source
     private let feed: ChangeFeed
     let maximumAge: Duration
     private var reads: [String: Read] = [:]
     /// The newest finished snapshot of each event, and when its read began.
     private var finished: [String: (started: ContinuousClock.Instant, snapshot: Snapshot)] = [:]
 
-    init(store: any HubStore, feed: ChangeFeed, maximumAge: Duration = .milliseconds(500)) {
+    init(store: any Source, feed: ChangeFeed, maximumAge: Duration = .milliseconds(500)) {
         self.store = store
         self.feed = feed
         self.maximumAge = maximumAge

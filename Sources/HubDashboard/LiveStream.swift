@@ -20,7 +20,10 @@ import ServiceLifecycle
 /// at most a few per session and per staff member (``LiveStreamQuota``; 429 beyond), and end
 /// as soon as the browser goes away (``ConnectionClosed``).
 struct LiveStream {
-    let hub: HubRoutes
+    let site: WebSite
+    let feed: ChangeFeed
+    let sessions: any SessionRepository
+    let events: any EventRepository
     let snapshots: LiveSnapshots
     /// Live page streams open per session and per staff member.
     let quota: LiveStreamQuota
@@ -36,7 +39,7 @@ struct LiveStream {
     var minimumInterval: Duration = .milliseconds(500)
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("live", use: WebRoutes.page(hub, "web-live-stream") { request, context in
+        group.get("live", use: WebRoutes.page(site, "web-live-stream") { request, context in
             let event = try context.requireEvent(), caller = try context.requireCaller()
             let token = request.cookies[WebCookies.session]?.value ?? ""
             let ticket: LiveStreamQuota.Ticket
@@ -88,7 +91,7 @@ struct LiveStream {
             if let lastRead { try await Task.sleep(until: lastRead + minimumInterval, clock: .continuous) }
             lastRead = .now
             // The hold is taken before the read: a change committed in between wakes the wait at once.
-            guard var hold = hub.feed.hold(event: event.id, cursor: cursor, pool: .dashboards) else {
+            guard var hold = feed.hold(event: event.id, cursor: cursor, pool: .dashboards) else {
                 // The process holds as many waits as it may: the browser comes back in a moment.
                 try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
                 return
@@ -98,13 +101,13 @@ struct LiveStream {
                 // A stream lasts hours: it ends as soon as the session is signed out, revoked or
                 // expired, or the event is no longer the caller's (unassigned).
                 guard try await stillAllowed(event, token: token) else {
-                    hub.feed.release(hold)
+                    feed.release(hold)
                     return
                 }
                 // Shared with the event's other open pages; waiting from the snapshot's
                 // generation, a change it may have missed wakes this stream at once.
                 let snapshot = try await snapshots.snapshot(event: event)
-                hub.feed.rewind(&hold, to: snapshot.generation)
+                feed.rewind(&hold, to: snapshot.generation)
                 let stats = snapshot.stats, recent = snapshot.recent, arrivals = snapshot.arrivals
                 if stats != sent?.stats || recent != sent?.recent || arrivals != sent?.arrivals {
                     try await writer.write(ByteBuffer(string: try Self.message(LiveCounts(stats, recent: recent, arrivals: arrivals, accessTypeNames: snapshot.accessTypeNames, at: .now(), time: time))))
@@ -115,17 +118,17 @@ struct LiveStream {
                 cursor = snapshot.latestChange
                 wake = await wait(&hold, until: .now + keepAlive, closed: closed)
             } catch {
-                hub.feed.release(hold)
+                feed.release(hold)
                 throw error
             }
-            hub.feed.release(hold)
+            feed.release(hold)
             if wake == .ended { return }
         }
     }
 
     /// The feed's wait, ended early (`.ended`) when the browser goes away.
     private func wait(_ hold: inout ChangeFeed.Hold, until deadline: ContinuousClock.Instant, closed: ConnectionClosed) async -> ChangeFeed.Wake {
-        let start = hold, feed = hub.feed
+        let start = hold, feed = feed
         let (wake, seen) = await withTaskGroup(of: (ChangeFeed.Wake, ChangeFeed.Hold).self) { group in
             group.addTask {
                 var waiting = start
@@ -144,8 +147,8 @@ struct LiveStream {
     }
 
     private func stillAllowed(_ event: EventSummary, token: String) async throws -> Bool {
-        guard let caller = try await hub.store.session(accessHash: Tokens.hash(token), now: .now()) else { return false }
-        return try await hub.store.event(id: event.id, visibleTo: caller.staff) != nil
+        guard let caller = try await sessions.session(accessHash: Tokens.hash(token), now: .now()) else { return false }
+        return try await events.event(id: event.id, visibleTo: caller.staff) != nil
     }
 
     /// One server-sent event: `event: counts` and the update as one line of JSON.

@@ -31,7 +31,10 @@ struct PasswordConfirmation {
         }
     }
 
-    let hub: HubRoutes
+    let staff: any StaffRepository
+    let hashing: HashingGate
+    let lockout: SignInLockout
+    let logger: Logger
 
     /// Whether `typed` is the password of `caller`'s account.
     func check(_ typed: String?, of caller: AuthenticatedSession) async throws -> Outcome {
@@ -40,11 +43,11 @@ struct PasswordConfirmation {
         // Counted on the account's own pair with this signed-in session's confirmations: wrong
         // confirmations slow this organizer's staff changes, never others signing in (F4).
         let key = email.lowercased() + "\u{0}confirm:" + caller.staff.id
-        if let wait = hub.lockout.pair.secondsToWait(key) { return .waiting(seconds: wait) }
-        let stored = try await hub.store.staff(email: email)?.passwordHash ?? PasswordHasher.decoy
-        guard try await hub.hashing.run(in: .administration, { PasswordHasher.verify(typed, against: stored) }) else {
-            hub.lockout.pair.failed(key)
-            hub.logger.notice("staff change refused: wrong password typed to confirm it", metadata: ["staff": "\(caller.staff.id)"])
+        if let wait = lockout.pair.secondsToWait(key) { return .waiting(seconds: wait) }
+        let stored = try await staff.staff(email: email)?.passwordHash ?? PasswordHasher.decoy
+        guard try await hashing.run(in: .administration, { PasswordHasher.verify(typed, against: stored) }) else {
+            lockout.pair.failed(key)
+            logger.notice("staff change refused: wrong password typed to confirm it", metadata: ["staff": "\(caller.staff.id)"])
             return .wrong
         }
         return .confirmed

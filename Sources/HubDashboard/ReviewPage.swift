@@ -11,7 +11,8 @@ import Logging
 /// support (check-in staff get 403); every action is a form (CSRF-checked by
 /// ``WebAccessMiddleware``) answered by a redirect back to the page, and audited by the store.
 struct ReviewPage {
-    let hub: HubRoutes
+    let site: WebSite
+    let review: any ReviewRepository
 
     /// At most this many items on the page (the oldest first).
     static let limit = 1_000
@@ -72,10 +73,10 @@ struct ReviewPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("review", use: WebRoutes.page(hub, "web-review-page") { request, context in
+        group.get("review", use: WebRoutes.page(site, "web-review-page") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
-            let items = try await hub.store.reviewItems(event: event.id, limit: Self.limit)
+            let items = try await review.reviewItems(event: event.id, limit: Self.limit)
             let board = ReviewBoard(items, time: time)
             let model = Model(
                 frame: PageFrame("Review · \(event.name)", for: caller, request), eventID: event.id,
@@ -87,46 +88,46 @@ struct ReviewPage {
             return WebResponse.html(WebAssets.render("review", model))
         })
 
-        group.post("review/mark", use: WebRoutes.page(hub, "web-review-mark") { request, context in
+        group.post("review/mark", use: WebRoutes.page(site, "web-review-mark") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             var request = request
             let form = try await WebForm.read(&request)
             guard let kind = form["kind"].flatMap(ReviewItem.Kind.init(rawValue:)), let subject = form["subject"], !subject.isEmpty else {
                 return WebResponse.problem(.unprocessableContent, "Nothing to mark", "The form did not say which item. Reload the page and try again.")
             }
-            switch try await hub.store.markReviewed(event: event.id, kind: kind, subject: subject, by: caller.staff, now: .now()) {
+            switch try await review.markReviewed(event: event.id, kind: kind, subject: subject, by: caller.staff, now: .now()) {
             case .marked, .alreadyMarked:
-                hub.logger.info("review item marked", metadata: ["event": "\(event.id)", "kind": "\(kind.rawValue)", "staff": "\(caller.staff.id)"])
+                site.logger.info("review item marked", metadata: ["event": "\(event.id)", "kind": "\(kind.rawValue)", "staff": "\(caller.staff.id)"])
                 return WebResponse.redirect(to: Self.path(event.id, .reviewed))
             case .notFound:
                 return WebResponse.problem(.notFound, "No such item", "This item is not (or no longer) on the event's review list. Reload the page.")
             }
         })
 
-        group.post("review/merge", use: WebRoutes.page(hub, "web-review-merge") { request, context in
+        group.post("review/merge", use: WebRoutes.page(site, "web-review-merge") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             var request = request
             let form = try await WebForm.read(&request)
             guard let walkIn = form["walkIn"], !walkIn.isEmpty, let into = form["into"], !into.isEmpty else {
                 return WebResponse.problem(.unprocessableContent, "Nothing to merge", "The form did not say which walk-in. Reload the page and try again.")
             }
-            let outcome = try await hub.store.mergeWalkIn(event: event.id, walkIn: walkIn, into: into, by: caller.staff, now: .now())
+            let outcome = try await review.mergeWalkIn(event: event.id, walkIn: walkIn, into: into, by: caller.staff, now: .now())
             guard outcome.succeeded else { return WebResponse.problem(.conflict, "Not merged", outcome.description) }
-            hub.logger.info("walk-in merged", metadata: ["event": "\(event.id)", "changed": "\(outcome.changed)", "staff": "\(caller.staff.id)"])
+            site.logger.info("walk-in merged", metadata: ["event": "\(event.id)", "changed": "\(outcome.changed)", "staff": "\(caller.staff.id)"])
             return WebResponse.redirect(to: Self.path(event.id, .merged))
         })
 
-        group.post("review/undo", use: WebRoutes.page(hub, "web-review-undo") { request, context in
+        group.post("review/undo", use: WebRoutes.page(site, "web-review-undo") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             var request = request
             let form = try await WebForm.read(&request)
             guard let text = form["key"], let key = IdempotencyKey(text) else {
                 return WebResponse.problem(.unprocessableContent, "Nothing to undo", "The form did not say which admission. Reload the page and try again.")
             }
-            let result = try await hub.store.undoAdmission(event: event, key: key, by: caller.staff, now: .now())
+            let result = try await review.undoAdmission(event: event, key: key, by: caller.staff, now: .now())
             switch result.status {
             case .undone:
-                hub.logger.info("admission undone", metadata: ["event": "\(event.id)", "staff": "\(caller.staff.id)"])
+                site.logger.info("admission undone", metadata: ["event": "\(event.id)", "staff": "\(caller.staff.id)"])
                 return WebResponse.redirect(to: Self.path(event.id, .undone))
             case .notFound:
                 return WebResponse.problem(.notFound, "No such admission", "The hub has no accepted check-in with this key. Reload the page.")

@@ -16,7 +16,8 @@ import RosterCSV
 /// answered in words. Organizers only. Stations and the live page learn the new roster through
 /// the event's changes, as after the command.
 struct RosterUploadPage {
-    let hub: HubRoutes
+    let site: WebSite
+    let events: any EventRepository
 
     /// The largest upload body: the importer's largest file (``RosterCSV/RosterFileReader/maximumBytes``)
     /// and room for the form around it.
@@ -53,11 +54,11 @@ struct RosterUploadPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("roster", use: WebRoutes.page(hub, "web-roster-form") { request, context in
+        group.get("roster", use: WebRoutes.page(site, "web-roster-form") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             return render(request, caller, event)
         })
-        group.post("roster", use: WebRoutes.page(hub, "web-roster-upload") { request, context in
+        group.post("roster", use: WebRoutes.page(site, "web-roster-upload") { request, context in
             var request = request
             let caller = try context.requireCaller(), event = try context.requireEvent()
             // WebAccessMiddleware collected the body (bounded) to check the token: this is that buffer.
@@ -74,11 +75,11 @@ struct RosterUploadPage {
             try Data(upload.bytes).write(to: file, options: .withoutOverwriting)
             let actor = caller.staff, name = upload.fileName, replace = upload.replace
             do {
-                let report = try await RosterImport.run(file, into: event, replace: replace, store: hub.store, named: name) { summary in
+                let report = try await RosterImport.run(file, into: event, replace: replace, store: events, named: name) { summary in
                     OrganizerAction(eventID: event.id, actor: actor, kind: .rosterUploaded, subject: name,
                                     detail: Self.describe(summary, replace: replace), at: .now())
                 }
-                hub.logger.info("roster uploaded", metadata: [
+                site.logger.info("roster uploaded", metadata: [
                     "event": "\(event.id)", "imported": "\(report.summary.imported)", "updated": "\(report.summary.updated)",
                     "rejected": "\(report.file.rejected.count)",
                 ])

@@ -11,7 +11,9 @@ import Logging
 /// The sign-in form has its own CSRF token, keyed by a random `hub_signin` cookie set with the
 /// form (a login CSRF would sign a victim's browser into the attacker's account).
 struct SignInPage {
-    let hub: HubRoutes
+    let site: WebSite
+    let sessions: any SessionRepository
+    let signIn: StaffSignIn
 
     struct Model {
         var title = "Sign in"
@@ -22,18 +24,18 @@ struct SignInPage {
     }
 
     func addOpen(to group: RouterGroup<HubRequestContext>) {
-        group.get(RouterPath(WebRoutes.signIn), use: WebRoutes.page(hub, "web-signin-form") { request, context in
-            if try await WebSession.find(request, sessions: hub.store) != nil {
+        group.get(RouterPath(WebRoutes.signIn), use: WebRoutes.page(site, "web-signin-form") { request, context in
+            if try await WebSession.find(request, sessions: sessions) != nil {
                 return WebResponse.redirect(to: WebResponse.localPath(request.uri.queryParameters.get("next")) ?? WebRoutes.home)
             }
             return form(request, context, next: request.uri.queryParameters.get("next"), email: "", error: nil, status: .ok)
         })
-        group.post(RouterPath(WebRoutes.signIn), use: WebRoutes.page(hub, "web-signin") { request, context in
+        group.post(RouterPath(WebRoutes.signIn), use: WebRoutes.page(site, "web-signin") { request, context in
             var request = request
             let form = try await WebForm.read(&request)
             let secret = request.cookies[WebCookies.signIn]?.value ?? ""
             guard !secret.isEmpty, CSRFToken.verify(form[WebForm.csrfField], secret: secret, purpose: "signin") else {
-                hub.logger.notice("dashboard sign-in refused: no valid CSRF token")
+                site.logger.notice("dashboard sign-in refused: no valid CSRF token")
                 return WebResponse.problem(.forbidden, "Form refused", "The sign-in form had no valid security token. Open the sign-in page again.")
             }
             let email = form["email"] ?? "", password = form["password"] ?? ""
@@ -44,10 +46,10 @@ struct SignInPage {
                 return self.form(request, context, next: next, email: email, error: problem.document.detail ?? problem.document.title, status: .unprocessableContent)
             }
             let client = ClientAddress.resolve(
-                peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor], trustedProxies: hub.configuration.trustedProxies)
+                peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor], trustedProxies: site.configuration.trustedProxies)
             let outcome: StaffSignIn.Outcome
             do {
-                outcome = try await StaffSignIn(hub: hub, sessions: hub.store, staff: hub.store)
+                outcome = try await signIn
                     .signIn(email: email, password: password, client: client, deviceProof: request.cookies[DeviceProof.cookie]?.value,
                             accessSeconds: WebCookies.sessionSeconds, sessionSeconds: WebCookies.sessionSeconds)
             } catch let problem as HubProblem where problem.status == .unauthorized || problem.status == .tooManyRequests {
@@ -56,7 +58,7 @@ struct SignInPage {
                 if let wait = problem.retryAfterSeconds { response.headers[.retryAfter] = String(wait) }
                 return response
             }
-            let secure = WebRoutes.isSecure(hub, request, context)
+            let secure = WebRoutes.isSecure(site, request, context)
             var response = WebResponse.redirect(to: WebResponse.localPath(next) ?? WebRoutes.home)
             let lifetime = Int(max(0, outcome.session.tokens.accessExpires.milliseconds - Timestamp.now().milliseconds) / 1000)
             response.setCookie(WebCookies.make(WebCookies.session, value: outcome.accessToken, maxAge: lifetime, secure: secure))
@@ -69,12 +71,12 @@ struct SignInPage {
 
     func addSignedIn(to group: RouterGroup<HubRequestContext>) {
         // The CSRF token was checked by WebAccessMiddleware.
-        group.post(RouterPath(WebRoutes.signOut), use: WebRoutes.page(hub, "web-signout") { request, context in
+        group.post(RouterPath(WebRoutes.signOut), use: WebRoutes.page(site, "web-signout") { request, context in
             let caller = try context.requireCaller()
-            _ = try await hub.store.revokeSession(id: caller.sessionID, now: .now())
-            hub.logger.info("signed out", metadata: ["session": "\(caller.sessionID)"])
+            _ = try await sessions.revokeSession(id: caller.sessionID, now: .now())
+            site.logger.info("signed out", metadata: ["session": "\(caller.sessionID)"])
             var response = WebResponse.redirect(to: WebRoutes.signIn)
-            response.setCookie(WebCookies.expired(WebCookies.session, secure: WebRoutes.isSecure(hub, request, context)))
+            response.setCookie(WebCookies.expired(WebCookies.session, secure: WebRoutes.isSecure(site, request, context)))
             return response
         })
     }
@@ -88,7 +90,7 @@ struct SignInPage {
         let model = Model(formToken: CSRFToken.make(secret: secret, purpose: "signin"), next: WebResponse.localPath(next) ?? "",
                           email: email, error: error)
         var response = WebResponse.html(WebAssets.render("signin", model), status: status)
-        response.setCookie(WebCookies.make(WebCookies.signIn, value: secret, maxAge: WebCookies.signInFormSeconds, secure: WebRoutes.isSecure(hub, request, context)))
+        response.setCookie(WebCookies.make(WebCookies.signIn, value: secret, maxAge: WebCookies.signInFormSeconds, secure: WebRoutes.isSecure(site, request, context)))
         return response
     }
 

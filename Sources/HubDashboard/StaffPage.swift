@@ -14,7 +14,12 @@ import Logging
 /// the organizer's own password again (``PasswordConfirmation``). Each change is written with its
 /// ``OrganizerAction`` in one transaction. Organizers only.
 struct StaffPage {
-    let hub: HubRoutes
+    let site: WebSite
+    let staff: any StaffRepository
+    let sessions: any SessionRepository
+    let events: any EventRepository
+    let hashing: HashingGate
+    let passwords: PasswordConfirmation
 
     /// What the `staff` template reads.
     struct Model {
@@ -85,7 +90,7 @@ struct StaffPage {
     ]
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("/staff", use: WebRoutes.page(hub, "web-staff") { request, context in
+        group.get("/staff", use: WebRoutes.page(site, "web-staff") { request, context in
             try await render(request, try context.requireCaller())
         })
         group.post("/staff/add", use: post("web-staff-add", confirmed: true) { form, caller in
@@ -94,21 +99,21 @@ struct StaffPage {
             case .failure(let problems):
                 return .refused(problems.messages, staffForm)
             case .success(let (info, password)):
-                let hash = try await hub.hashNewPassword(password)
-                try await hub.store.addStaff(info, passwordHash: hash, audit: OrganizerAction(
+                let hash = try await hashing.hashNewPassword(password)
+                try await staff.addStaff(info, passwordHash: hash, audit: OrganizerAction(
                     eventID: nil, actor: caller.staff, kind: .staffAdded, subject: info.email, detail: "\(info.name), \(info.role.rawValue)", at: .now()))
                 return .done("added")
             }
         })
         group.post("/staff/assign", use: post("web-staff-assign", confirmed: true) { form, caller in
             let email = form["email"] ?? "", event = form["event"] ?? ""
-            _ = try await hub.store.assign(event: event, email: email, now: .now(), audit: OrganizerAction(
+            _ = try await staff.assign(event: event, email: email, now: .now(), audit: OrganizerAction(
                 eventID: event, actor: caller.staff, kind: .staffAssigned, subject: email.lowercased(), at: .now()))
             return .done("assigned")
         })
         group.post("/staff/unassign", use: post("web-staff-unassign") { form, caller in
             let email = form["email"] ?? "", event = form["event"] ?? ""
-            _ = try await hub.store.unassign(event: event, email: email, audit: OrganizerAction(
+            _ = try await staff.unassign(event: event, email: email, audit: OrganizerAction(
                 eventID: event, actor: caller.staff, kind: .staffUnassigned, subject: email.lowercased(), at: .now()))
             return .done("unassigned")
         })
@@ -117,14 +122,14 @@ struct StaffPage {
             guard email.lowercased() != caller.staff.email.lowercased() else {
                 return .refused(["You cannot disable your own account: ask another organizer."], nil)
             }
-            let revoked = try await hub.store.change(staff: email, .disable, now: .now(), audit: OrganizerAction(
+            let revoked = try await staff.change(staff: email, .disable, now: .now(), audit: OrganizerAction(
                 eventID: nil, actor: caller.staff, kind: .staffDisabled, subject: email.lowercased(), detail: "sessions revoked", at: .now()))
-            hub.logger.info("staff disabled", metadata: ["by": "\(caller.staff.id)", "sessions": "\(revoked.count)"])
+            site.logger.info("staff disabled", metadata: ["by": "\(caller.staff.id)", "sessions": "\(revoked.count)"])
             return .done("disabled")
         })
         group.post("/staff/enable", use: post("web-staff-enable", confirmed: true) { form, caller in
             let email = form["email"] ?? ""
-            _ = try await hub.store.change(staff: email, .enable, now: .now(), audit: OrganizerAction(
+            _ = try await staff.change(staff: email, .enable, now: .now(), audit: OrganizerAction(
                 eventID: nil, actor: caller.staff, kind: .staffEnabled, subject: email.lowercased(), at: .now()))
             return .done("enabled")
         })
@@ -133,18 +138,18 @@ struct StaffPage {
         group.post("/staff/password", use: post("web-staff-password", confirmed: true) { form, caller in
             let email = form["email"] ?? "", password = form["password"] ?? ""
             if let problem = NewPassword.problem(password) { return .refused([problem], nil) }
-            let hash = try await hub.hashNewPassword(password)
-            _ = try await hub.store.change(staff: email, .password(hash: hash), now: .now(), audit: OrganizerAction(
+            let hash = try await hashing.hashNewPassword(password)
+            _ = try await staff.change(staff: email, .password(hash: hash), now: .now(), audit: OrganizerAction(
                 eventID: nil, actor: caller.staff, kind: .passwordReset, subject: email.lowercased(), detail: "sessions revoked", at: .now()))
             guard email.lowercased() == caller.staff.email.lowercased() else { return .done("password") }
             return .redirect(WebRoutes.signIn + "?next=" + WebRoutes.queryEscaped("/staff?done=own-password"))
         })
         group.post("/staff/sessions/revoke", use: post("web-session-revoke") { form, caller in
             let id = form["session"] ?? ""
-            let session = try await hub.store.sessions().first { $0.id == id && !$0.revoked }
+            let session = try await sessions.sessions().first { $0.id == id && !$0.revoked }
             guard let session else { return .refused(["That session has ended already."], nil) }
             let station = session.stationName.map { "station \($0) (\(session.deviceID ?? "-"))" } ?? "no station"
-            _ = try await hub.store.revokeSession(id: id, now: .now(), audit: OrganizerAction(
+            _ = try await sessions.revokeSession(id: id, now: .now(), audit: OrganizerAction(
                 eventID: nil, actor: caller.staff, kind: .sessionRevoked, subject: id, detail: "\(session.staffEmail), \(station)", at: .now()))
             return .done("revoked")
         })
@@ -164,13 +169,13 @@ struct StaffPage {
     /// maps the store's "no such person / event" to words.
     private func post(_ route: String, confirmed: Bool = false,
                       _ body: @escaping @Sendable (WebForm, AuthenticatedSession) async throws -> Outcome) -> HubRoutes.Handler {
-        WebRoutes.page(hub, route) { request, context in
+        WebRoutes.page(site, route) { request, context in
             var request = request
             let caller = try context.requireCaller()
             let form = try await WebForm.read(&request)
             let typed = route == "web-staff-add" ? StaffForm(form) : nil
             let outcome: Outcome
-            let confirmation = confirmed ? try await PasswordConfirmation(hub: hub).check(form[PasswordConfirmation.field], of: caller) : .confirmed
+            let confirmation = confirmed ? try await passwords.check(form[PasswordConfirmation.field], of: caller) : .confirmed
             if let words = confirmation.words {
                 outcome = .refused([words], typed, confirmation == .missing || confirmation == .wrong ? .unprocessableContent : .tooManyRequests)
             } else {
@@ -196,9 +201,9 @@ struct StaffPage {
                         status: HTTPResponse.Status = .ok) async throws -> Response {
         var form = form
         form.password = ""
-        let events = try await hub.store.events()
+        let events = try await events.events()
         let names = Dictionary(events.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let accounts = try await hub.store.staffAccounts(event: nil).map { account in
+        let accounts = try await staff.staffAccounts(event: nil).map { account in
             let assigned = Set(account.events)
             let seesAll = account.info.role == .organizer
             let mine = account.events.map { Option(value: $0, label: names[$0] ?? $0, selected: false) }
@@ -208,7 +213,7 @@ struct StaffPage {
                               assignable: others, hasAssignable: !others.isEmpty)
         }
         let time = WebTime(timeZone: "UTC")
-        let sessions = try await hub.store.sessions().filter { !$0.revoked }.sorted { $0.lastUsedAt > $1.lastUsedAt }.prefix(200).map { session in
+        let sessions = try await sessions.sessions().filter { !$0.revoked }.sorted { $0.lastUsedAt > $1.lastUsedAt }.prefix(200).map { session in
             SessionRow(id: session.id, email: session.staffEmail, station: session.stationName ?? "", hasStation: session.stationName != nil, deviceID: session.deviceID ?? "",
                        createdAt: time.dateTime(session.createdAt), lastUsedAt: time.dateTime(session.lastUsedAt), isOwn: session.id == caller.sessionID)
         }

@@ -5,10 +5,10 @@ import NIOCore
 
 /// `GET /static/{name}`: the dashboard's CSS and JavaScript, from the binary (``WebAssets``).
 struct StaticFiles {
-    let hub: HubRoutes
+    let site: WebSite
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("/static/:name", use: WebRoutes.page(hub, "web-static") { _, context in
+        group.get("/static/:name", use: WebRoutes.page(site, "web-static") { _, context in
             guard let name = context.parameters.get("name"), let file = WebAssets.staticFiles[name] else {
                 return WebResponse.problem(.notFound, "Not found", "There is no such file.")
             }

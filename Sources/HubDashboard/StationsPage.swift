@@ -8,7 +8,8 @@ import Hummingbird
 /// and signed-in staff; a station silent for longer than `--station-silent-seconds` is marked.
 /// Organizers and support (check-in staff of the event get 403, as from the API).
 struct StationsPage {
-    let hub: HubRoutes
+    let site: WebSite
+    let stations: any StationRepository
 
     /// What the `stations` template reads.
     struct Model {
@@ -37,12 +38,12 @@ struct StationsPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("stations", use: WebRoutes.page(hub, "web-stations-page") { request, context in
+        group.get("stations", use: WebRoutes.page(site, "web-stations-page") { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
-            let silence = StationSilence(afterSeconds: hub.configuration.stationSilentSeconds)
+            let silence = StationSilence(afterSeconds: site.configuration.stationSilentSeconds)
             let now = Timestamp.now()
-            let rows = try await hub.store.stationContacts(event: event.id).map { contact in
+            let rows = try await stations.stationContacts(event: event.id).map { contact in
                 let silent = silence.isSilent(lastContact: contact.receivedAt, now: now)
                 return Row(
                     name: contact.report.name, deviceID: contact.deviceID, lastContact: time.dateTime(contact.receivedAt), silent: silent,

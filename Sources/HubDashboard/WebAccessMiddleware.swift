@@ -15,7 +15,11 @@ import Logging
 struct WebAccessMiddleware: RouterMiddleware {
     typealias Context = HubRequestContext
 
-    let hub: HubRoutes
+    let site: WebSite
+    let sessions: any SessionRepository
+    let events: any EventRepository
+    /// Requests per second per session (``HubServerConfiguration/rateLimitPerSecond``).
+    let limiter: RateLimiter
     let access: RouteAccess
     /// The largest `multipart/form-data` body these routes take (a roster upload); 0 refuses one (415).
     var multipartBytes = 0
@@ -24,7 +28,7 @@ struct WebAccessMiddleware: RouterMiddleware {
         var request = request, context = context
         let session: WebSession
         do {
-            guard let found = try await WebSession.find(request, sessions: hub.store) else {
+            guard let found = try await WebSession.find(request, sessions: sessions) else {
                 // A page reached without a session comes back after sign-in; a post does not.
                 let back = request.method == .get ? WebResponse.localPath(request.uri.string) : nil
                 return WebResponse.redirect(to: WebRoutes.signIn + (back.map { "?next=" + WebRoutes.queryEscaped($0) } ?? ""))
@@ -33,7 +37,7 @@ struct WebAccessMiddleware: RouterMiddleware {
         } catch {
             return storageTrouble(error)
         }
-        if let wait = hub.limiter.take(session.caller.sessionID) {
+        if let wait = limiter.take(session.caller.sessionID) {
             var response = WebResponse.problem(.tooManyRequests, "Too many requests", "Slow down; retry after \(wait) s.")
             response.headers[.retryAfter] = String(wait)
             return response
@@ -41,7 +45,7 @@ struct WebAccessMiddleware: RouterMiddleware {
         var event: EventSummary?
         do {
             if access.eventScoped, let id = context.parameters.get("event") {
-                event = try await hub.store.event(id: id, visibleTo: session.caller.staff)
+                event = try await events.event(id: id, visibleTo: session.caller.staff)
             }
         } catch {
             return storageTrouble(error)
@@ -73,7 +77,7 @@ struct WebAccessMiddleware: RouterMiddleware {
                 }
             }
             guard session.forms.verifies(presented, path: request.uri.path) else {
-                hub.logger.notice("dashboard form refused: no valid CSRF token", metadata: ["session": "\(session.caller.sessionID)", "path": "\(request.uri.path)"])
+                site.logger.notice("dashboard form refused: no valid CSRF token", metadata: ["session": "\(session.caller.sessionID)", "path": "\(request.uri.path)"])
                 return WebResponse.problem(.forbidden, "Form refused", "The form had no valid security token. Reload the page and try again.")
             }
         }
@@ -83,7 +87,7 @@ struct WebAccessMiddleware: RouterMiddleware {
     }
 
     private func storageTrouble(_ error: any Error) -> Response {
-        hub.logger.error("dashboard access failed", metadata: ["error": "\(String(reflecting: error))"])
+        site.logger.error("dashboard access failed", metadata: ["error": "\(String(reflecting: error))"])
         return WebResponse.problem(.serviceUnavailable, "Temporarily unavailable", "The hub cannot reach its database. Retry in a moment.")
     }
 }

@@ -13,12 +13,12 @@ public enum NewPassword {
     }
 }
 
-extension HubRoutes {
+extension HashingGate {
     /// Hashes a new password as sign-in hashes (``PasswordHasher``, the configured rounds),
-    /// through the hub's ``HashingGate``: off the cooperative pool, a bounded number at a time,
-    /// in the administration lane, ahead of any sign-in.
+    /// through this gate: off the cooperative pool, a bounded number at a time, in the
+    /// administration lane, ahead of any sign-in.
     package func hashNewPassword(_ password: String) async throws -> String {
-        guard let hash = try await hashing.run(in: .administration, { try? PasswordHasher.hash(password) }) else {
+        guard let hash = try await run(in: .administration, { try? PasswordHasher.hash(password) }) else {
             throw HubProblem(.internalServerError, "The password could not be hashed")
         }
         return hash

@@ -42,7 +42,7 @@ public enum RosterImport {
     /// import's transaction.
     /// - Parameter name: the name the person gave the file (an upload's), when not the path's.
     /// - Throws: ``Failure`` for a file that cannot be imported (nothing changed); the store's errors.
-    public static func run(_ file: URL, into event: EventSummary, replace: Bool, store: any HubStore, named name: String? = nil,
+    public static func run(_ file: URL, into event: EventSummary, replace: Bool, store: any EventRepository, named name: String? = nil,
                            audit: (@Sendable (ImportSummary) -> OrganizerAction)? = nil) async throws -> Report {
         let parsed = try read(file, named: name, for: event)
         if replace, let refusal = parsed.replaceRefusal { throw Failure.replaceRefused(refusal) }
