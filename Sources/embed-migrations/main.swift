@@ -30,4 +30,9 @@ for name in names {
     source += "    (name: \"\(identifier)\", sql: ####\"\"\"\n\(sql)\n\"\"\"####),\n"
 }
 source += "]\n"
-try source.write(to: output, atomically: true, encoding: .utf8)
+// Written only when it differs: the build re-runs this tool whenever the tool itself was
+// relinked (switching between `swift build` and `swift build --product kiosk` does), and an
+// untouched file keeps every module that embeds it from compiling again.
+if (try? String(contentsOf: output, encoding: .utf8)) != source {
+    try source.write(to: output, atomically: true, encoding: .utf8)
+}
