@@ -148,7 +148,8 @@ extension PretixStationTests {
         let asked = try #require(station.present(hal.secret), "\(station.output.suffix(5))")
         #expect(asked["decision"] as? String == "questions", "\(asked)")
         #expect((asked["questions"] as? [[String: Any]])?.count == 3, "\(asked)")
-        let answers = [String(waiver.id): "yes", String(session.id): "Morning", String(phone.id): ""]
+        // JSON's own values as what staff would type: true for the waiver, null for no phone.
+        let answers: [String: Any] = [String(waiver.id): true, String(session.id): "Morning", String(phone.id): NSNull()]
         let line = String(decoding: try JSONSerialization.data(withJSONObject: ["code": hal.secret, "answers": answers]), as: UTF8.self)
         let before = station.decisions(for: hal.secret).count
         station.send(line)
