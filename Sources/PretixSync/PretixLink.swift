@@ -31,6 +31,9 @@ public struct PretixLink: Sendable, Hashable, Codable {
     /// check-in"); `nil` when not read yet.
     public var doorQuestions: [Int: [DoorQuestion]]?
 
+    /// How many questions the door may ask, whatever the product (a question of several products counts once).
+    public var doorQuestionCount: Int { Set((doorQuestions ?? [:]).values.flatMap { $0.map(\.id) }).count }
+
     /// How long a scan waits for pretix's word before the station decides (or, where only pretix
     /// decides, refuses): 1 s unless set (`kiosk pretix connect --online-budget-ms`).
     public var onlineBudget: Duration { .milliseconds(max(100, min(onlineBudgetMilliseconds ?? 1_000, 10_000))) }

@@ -87,12 +87,12 @@ struct PretixConnectCommand: AsyncParsableCommand {
                     "orders": .int(report.orders), "decide": .string((link.mode ?? .localFirst).rawValue),
                     "online_budget_ms": .int(Int(link.onlineBudget.seconds * 1_000)),
                     "pretix_decides": .array(pretixDecides(link).map(JSONValue.string)),
-                    "questions_at_the_door": .int(Set((link.doorQuestions ?? [:]).values.flatMap { $0.map(\.id) }).count)])
+                    "questions_at_the_door": .int(link.doorQuestionCount)])
             } else {
                 print("Connected to pretix as device \(Sanitized.text(link.device.name)) of \(Sanitized.text(link.device.organizer)): "
                       + "event \(Sanitized.text(link.eventName)), check-in list \(Sanitized.text(link.listName)). \(report.orders) orders downloaded.")
                 if link.mode == .onlineFirst { print("Online first: each scan asks pretix and waits for it at most \(link.onlineBudget).") }
-                let asked = Set((link.doorQuestions ?? [:]).values.flatMap { $0.map(\.id) }).count
+                let asked = link.doorQuestionCount
                 if asked > 0 { print("\(asked) question(s) are asked at the door before an entry, as pretix asks them; the answers go to pretix.") }
                 let decides = pretixDecides(link)
                 if !decides.isEmpty {
