@@ -48,11 +48,11 @@ struct EventEditPage {
     }
 
     func addCreate(to group: RouterGroup<HubRequestContext>) {
-        group.get("/events/new", use: WebRoutes.page(site, "web-event-new") { request, context in
+        group.get("/events/new", use: { request, context in
             let caller = try context.requireCaller()
             return render(request, caller, event: nil, form: EventForm(), problems: [])
         })
-        group.post("/events/new", use: WebRoutes.page(site, "web-event-create") { request, context in
+        group.post("/events/new", use: { request, context in
             var request = request
             let caller = try context.requireCaller()
             let form = EventForm(try await WebForm.read(&request))
@@ -69,11 +69,11 @@ struct EventEditPage {
     }
 
     func addEdit(to group: RouterGroup<HubRequestContext>) {
-        group.get("edit", use: WebRoutes.page(site, "web-event-edit") { request, context in
+        group.get("edit", use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             return try await renderEdit(request, caller, event, form: EventForm(event), problems: [])
         })
-        group.post("edit", use: WebRoutes.page(site, "web-event-save") { request, context in
+        group.post("edit", use: { request, context in
             var request = request
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let form = EventForm(try await WebForm.read(&request))
@@ -86,7 +86,7 @@ struct EventEditPage {
                 return WebResponse.redirect(to: "/events/\(event.id)/edit?saved=event")
             }
         })
-        group.post("access-types", use: WebRoutes.page(site, "web-access-type-save") { request, context in
+        group.post("access-types", use: { request, context in
             var request = request
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let form = AccessTypeForm(try await WebForm.read(&request))

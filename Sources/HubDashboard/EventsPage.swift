@@ -49,7 +49,7 @@ struct EventsPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("/events", use: WebRoutes.page(site, "web-events") { request, context in
+        group.get("/events", use: { request, context in
             let caller = try context.requireCaller()
             // An unknown filter shows every event rather than an error page.
             let range = request.uri.queryParameters.get("range").flatMap(EventRange.init(rawValue:)) ?? .all

@@ -18,7 +18,7 @@ struct ExportFiles {
 
     func add(to group: RouterGroup<HubRequestContext>) {
         for export in Export.allCases {
-            group.get("exports/\(export.rawValue).csv", use: WebRoutes.page(site, "web-export") { _, context in
+            group.get("exports/\(export.rawValue).csv", use: { _, context in
                 let caller = try context.requireCaller(), event = try context.requireEvent()
                 let time = WebTime(timeZone: event.timeZone)
                 let file = switch export {

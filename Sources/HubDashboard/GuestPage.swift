@@ -87,7 +87,7 @@ struct GuestPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("guests/:guest", use: WebRoutes.page(site, "web-guest") { request, context in
+        group.get("guests/:guest", use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             guard let id = context.parameters.get("guest"), let record = try await guests.guestRecord(event: event.id, id: id) else {
                 return WebResponse.problem(.notFound, "No such guest", "This event has no guest with that id. Search for them by name or code.")
@@ -114,7 +114,7 @@ struct GuestPage {
             return WebResponse.html(WebAssets.render("guest", model))
         })
 
-        group.post("guests/:guest/checkin", use: WebRoutes.page(site, "web-guest-checkin") { _, context in
+        group.post("guests/:guest/checkin", use: { _, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             guard let id = context.parameters.get("guest"), try await guests.guestRecord(event: event.id, id: id) != nil else {
                 return WebResponse.problem(.notFound, "No such guest", "This event has no guest with that id. Search for them by name or code.")
@@ -128,7 +128,7 @@ struct GuestPage {
         })
 
         for revoke in [true, false] {
-            group.post("guests/:guest/\(revoke ? "revoke" : "restore")", use: WebRoutes.page(site, revoke ? "web-guest-revoke" : "web-guest-restore") { request, context in
+            group.post("guests/:guest/\(revoke ? "revoke" : "restore")", use: { request, context in
                 let caller = try context.requireCaller(), event = try context.requireEvent()
                 guard let id = context.parameters.get("guest") else { throw HubProblem.notFound }
                 var reason = ""

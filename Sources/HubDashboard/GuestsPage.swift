@@ -43,7 +43,7 @@ struct GuestsPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("guests", use: WebRoutes.page(site, "web-guests") { request, context in
+        group.get("guests", use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let query = GuestQuery(request.uri.queryParameters.get("q") ?? "")
             // One more than shown tells whether there are more.

@@ -37,7 +37,7 @@ struct LivePage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get(use: WebRoutes.page(site, "web-live-page") { request, context in
+        group.get(use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
             // Up to 2 s old: the page's stream sends the newest figures as soon as it opens.

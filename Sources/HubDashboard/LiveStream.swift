@@ -39,7 +39,7 @@ struct LiveStream {
     var minimumInterval: Duration = .milliseconds(500)
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("live", use: WebRoutes.page(site, "web-live-stream") { request, context in
+        group.get("live", use: { request, context in
             let event = try context.requireEvent(), caller = try context.requireCaller()
             let token = request.cookies[WebCookies.session]?.value ?? ""
             let ticket: LiveStreamQuota.Ticket

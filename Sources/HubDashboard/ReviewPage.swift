@@ -73,7 +73,7 @@ struct ReviewPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("review", use: WebRoutes.page(site, "web-review-page") { request, context in
+        group.get("review", use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
             let items = try await review.reviewItems(event: event.id, limit: Self.limit)
@@ -88,7 +88,7 @@ struct ReviewPage {
             return WebResponse.html(WebAssets.render("review", model))
         })
 
-        group.post("review/mark", use: WebRoutes.page(site, "web-review-mark") { request, context in
+        group.post("review/mark", use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             var request = request
             let form = try await WebForm.read(&request)
@@ -104,7 +104,7 @@ struct ReviewPage {
             }
         })
 
-        group.post("review/merge", use: WebRoutes.page(site, "web-review-merge") { request, context in
+        group.post("review/merge", use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             var request = request
             let form = try await WebForm.read(&request)
@@ -117,7 +117,7 @@ struct ReviewPage {
             return WebResponse.redirect(to: Self.path(event.id, .merged))
         })
 
-        group.post("review/undo", use: WebRoutes.page(site, "web-review-undo") { request, context in
+        group.post("review/undo", use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             var request = request
             let form = try await WebForm.read(&request)

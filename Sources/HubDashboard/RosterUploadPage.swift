@@ -54,11 +54,11 @@ struct RosterUploadPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("roster", use: WebRoutes.page(site, "web-roster-form") { request, context in
+        group.get("roster", use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             return render(request, caller, event)
         })
-        group.post("roster", use: WebRoutes.page(site, "web-roster-upload") { request, context in
+        group.post("roster", use: { request, context in
             var request = request
             let caller = try context.requireCaller(), event = try context.requireEvent()
             // WebAccessMiddleware collected the body (bounded) to check the token: this is that buffer.

@@ -24,13 +24,13 @@ struct SignInPage {
     }
 
     func addOpen(to group: RouterGroup<HubRequestContext>) {
-        group.get(RouterPath(WebRoutes.signIn), use: WebRoutes.page(site, "web-signin-form") { request, context in
+        group.get(RouterPath(WebRoutes.signIn), use: { request, context in
             if try await WebSession.find(request, sessions: sessions) != nil {
                 return WebResponse.redirect(to: WebResponse.localPath(request.uri.queryParameters.get("next")) ?? WebRoutes.home)
             }
             return form(request, context, next: request.uri.queryParameters.get("next"), email: "", error: nil, status: .ok)
         })
-        group.post(RouterPath(WebRoutes.signIn), use: WebRoutes.page(site, "web-signin") { request, context in
+        group.post(RouterPath(WebRoutes.signIn), use: { request, context in
             var request = request
             let form = try await WebForm.read(&request)
             let secret = request.cookies[WebCookies.signIn]?.value ?? ""
@@ -71,7 +71,7 @@ struct SignInPage {
 
     func addSignedIn(to group: RouterGroup<HubRequestContext>) {
         // The CSRF token was checked by WebAccessMiddleware.
-        group.post(RouterPath(WebRoutes.signOut), use: WebRoutes.page(site, "web-signout") { request, context in
+        group.post(RouterPath(WebRoutes.signOut), use: { request, context in
             let caller = try context.requireCaller()
             _ = try await sessions.revokeSession(id: caller.sessionID, now: .now())
             site.logger.info("signed out", metadata: ["session": "\(caller.sessionID)"])

@@ -90,7 +90,7 @@ struct StaffPage {
     ]
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("/staff", use: WebRoutes.page(site, "web-staff") { request, context in
+        group.get("/staff", use: { request, context in
             try await render(request, try context.requireCaller())
         })
         group.post("/staff/add", use: post("web-staff-add", confirmed: true) { form, caller in
@@ -169,7 +169,7 @@ struct StaffPage {
     /// maps the store's "no such person / event" to words.
     private func post(_ route: String, confirmed: Bool = false,
                       _ body: @escaping @Sendable (WebForm, AuthenticatedSession) async throws -> Outcome) -> HubRoutes.Handler {
-        WebRoutes.page(site, route) { request, context in
+        { request, context in
             var request = request
             let caller = try context.requireCaller()
             let form = try await WebForm.read(&request)

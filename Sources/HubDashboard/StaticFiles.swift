@@ -8,7 +8,7 @@ struct StaticFiles {
     let site: WebSite
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("/static/:name", use: WebRoutes.page(site, "web-static") { _, context in
+        group.get("/static/:name", use: { _, context in
             guard let name = context.parameters.get("name"), let file = WebAssets.staticFiles[name] else {
                 return WebResponse.problem(.notFound, "Not found", "There is no such file.")
             }

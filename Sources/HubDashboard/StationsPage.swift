@@ -38,7 +38,7 @@ struct StationsPage {
     }
 
     func add(to group: RouterGroup<HubRequestContext>) {
-        group.get("stations", use: WebRoutes.page(site, "web-stations-page") { request, context in
+        group.get("stations", use: { request, context in
             let caller = try context.requireCaller(), event = try context.requireEvent()
             let time = WebTime(timeZone: event.timeZone)
             let silence = StationSilence(afterSeconds: site.configuration.stationSilentSeconds)
