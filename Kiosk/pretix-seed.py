@@ -309,7 +309,7 @@ def festival(seed):
 
     for number in range(1, 6):
         record.order("paid", [(day, f"Festival Guest {number}", {})])
-    for name in ("Wendy Waiver", "Quinn Question", "Hal Headless"):
+    for name in ("Wendy Waiver", "Quinn Question", "Hal Headless", "Ria Reentry"):
         record.order("question_to_ask", [(workshop, name, {})])
     record.order("answer_shown", [(shirt, "Tess Shirt", {"answers": {size: "M"}})])
     record.order("blocked", [(day, "Bo Blocked", {"blocked": ["admin"]})])

@@ -46,6 +46,28 @@ struct DoorQuestionsAndNamelessBadgesTests {
         #expect(uploaded.answers == ["12": "True"], "the answers go up with the check-in")
     }
 
+    @Test("questions answered at an entry are not asked again at the next one before the next download; one left empty is")
+    func answeredQuestionsAreNotAskedAgain() async throws {
+        let station = try await Station()
+        defer { station.directory.remove() }
+        let phone = DoorQuestion(id: "14", text: "Phone", kind: .phone, required: false)
+        let dayPass = AccessType(id: "workshop", name: "Workshop", reentry: true)
+        let guest = Guest(id: "named-2", code: TicketCode(normalizing: "NAMED2", caseInsensitive: false)!, name: "Hal", accessTypeID: "workshop",
+                          facts: TicketFacts(orderCode: "ABC12", questionsToAsk: ["12", "14"]))
+        _ = try await station.database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, 'local')", arguments: [KioskDatabase.SyncSettingKey.eventID.rawValue])
+        }
+        try await station.database.applyRoster([RosterDelta(accessTypes: [dayPass], guests: [guest], nextCursor: "")], eventID: "local",
+                                               complete: false, movesCursor: false)
+        var request = CheckInRequest(rawCode: "NAMED2", source: .scanner, at: t0)
+        request.questions = [waiver, phone]
+        request.answers = ["12": "yes", "14": ""]
+        #expect(try await station.database.desk.checkIn(request).decision == .admitted)
+        let kept = try #require(try station.database.roster.guest(code: "NAMED2")).guest
+        #expect(kept.facts.questionsToAsk == ["14"], "the waiver was answered; the empty phone is asked again")
+        #expect(kept.name == "Hal" && kept.facts.orderCode == "ABC12", "the rest of the sealed record is as it was")
+    }
+
     @Test("a ticket with no name yet is admitted without a badge, which waits for the desk")
     func noLabelWithoutAName() async throws {
         let station = try await station()

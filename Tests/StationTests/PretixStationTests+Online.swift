@@ -134,6 +134,29 @@ extension PretixStationTests {
         #expect([10, 11].contains(again.status), "already in, not asked again: \(again.answer)")
     }
 
+    @Test func questionsAnsweredAtAnEntryAreNotAskedAgainAtTheNextEntryBeforeTheNextDownload() async throws {
+        let server = try Self.server.get()
+        let festival = try server.facts.festival
+        let directory = TemporaryDirectory("pretix-station-questions-reentry")
+        defer { directory.remove() }
+        let data = directory.appending("station").path
+        _ = try await connect("Station Questions Reentry", event: "festival", list: "At most 2 entries", data: data)
+        let (waiver, session, phone) = try workshopQuestions(festival)
+        let ria = festival.positions(.questionToAsk)[3]
+        let first = try run(kiosk, ["checkin", ria.secret, "--data-dir", data, "--answer", "\(waiver.id)=yes",
+                                    "--answer", "\(session.id)=1", "--answer", "\(phone.id)="])
+        #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+        let out = try run(kiosk, ["checkin", ria.secret, "--exit", "--data-dir", data])
+        #expect(out.status == 0, "\(out.stdout) \(out.stderr)")
+        // Back in (the list allows a second entry), with no download since: the waiver and the
+        // session are answered; the phone, left empty, is asked again (as pretix asks it).
+        let second = try checkInJSON(ria.secret, data: data)
+        let asked = (second.answer["questions"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(second.status == 21 && asked == [String(phone.id)], "\(second.answer)")
+        let admitted = try run(kiosk, ["checkin", ria.secret, "--data-dir", data, "--answer", "\(phone.id)="])
+        #expect(admitted.status == 0, "\(admitted.stdout) \(admitted.stderr)")
+    }
+
     @Test func aHeadlessCallerIsToldTheQuestionsAndAnswersThemOnAJSONLine() async throws {
         let server = try Self.server.get()
         let festival = try server.facts.festival

@@ -149,6 +149,13 @@ public struct CheckInStore: StoreRepository {
                                   answers: given)
             try insert(db, checkIn: checkIn)
             recorded = checkIn
+            // Answered here: the station's copy no longer asks them (an optional question left
+            // empty is asked again, as pretix asks it), until the next download says otherwise.
+            let answered = (given ?? [:]).filter { !$0.value.isEmpty }.keys
+            if !guest.facts.questionsToAsk.isEmpty, !answered.isEmpty {
+                try db.execute(sql: "UPDATE guests SET sealed = kiosk_guest_answered(sealed, ?) WHERE id = ?",
+                               arguments: [answered.sorted().joined(separator: ","), guest.id])
+            }
             if request.badge != nil, request.direction == .entry, guest.name.trimmedWhitespace().isEmpty {
                 // No label with an empty name line: the badge waits for the name (a reprint).
                 withheld = true

@@ -59,6 +59,14 @@ final class CipherFunctions: Sendable {
             }
             return fields[field]
         })
+        // The sealed record without the questions the door just had answered (ids comma-separated):
+        // a re-entry before the next download is not asked them again.
+        db.add(function: DatabaseFunction("kiosk_guest_answered", argumentCount: 2, pure: false) { [self] values in
+            guard var fields = try record(values[0]) else { return values[0] }
+            let answered = Set((String.fromDatabaseValue(values[1]) ?? "").split(separator: ",").map(String.init))
+            fields.facts.questionsToAsk.removeAll { answered.contains($0) }
+            return try current().seal(fields)
+        })
         db.add(function: DatabaseFunction("kiosk_guest_facts", argumentCount: 1, pure: true) { [self] values in
             try record(values[0])?.factsEncoded
         })
